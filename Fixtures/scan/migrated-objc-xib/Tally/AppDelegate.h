@@ -1,0 +1,13 @@
+//
+//  AppDelegate.h
+//  Tally
+//
+//  Created by Marek Novak on 03/06/2017.
+//  Copyright © 2017 Tally Finance. All rights reserved.
+//
+
+#import <UIKit/UIKit.h>
+
+@interface AppDelegate : UIResponder <UIApplicationDelegate>
+
+@end

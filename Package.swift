@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "scenesweep",
+    products: [
+        .executable(name: "scenesweep", targets: ["scenesweep"]),
+    ],
+    targets: [
+        // C libraries from Debian, reached through system-library targets (pkg-config).
+        .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // glibc's memmem is a GNU extension the Glibc module does not export.
+        .target(name: "CByteSearch"),
+
+        .target(name: "Git", dependencies: ["CGit2"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "XcodeProject"),
+        .target(name: "ScanCore", dependencies: ["XcodeProject", "CByteSearch"]),
+        .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
+        .target(name: "Reports", dependencies: ["ScanCore", "Rules"]),
+        .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports"]),
+        .executableTarget(name: "scenesweep", dependencies: ["CLI"]),
+
+        .target(name: "TestSupport", dependencies: ["ScanCore", "Rules"], path: "Tests/TestSupport"),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "TestSupport"]),
+        .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "ScanCore", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "ScanCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "TestSupport"]),
+        .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

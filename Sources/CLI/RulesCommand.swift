@@ -1,0 +1,76 @@
+import Rules
+import ScanCore
+
+/// `scenesweep rules`.
+enum RulesCommand: Command {
+    static let name = "rules"
+    static let summary = "List the rule catalogue"
+
+    static var help: String {
+        """
+        USAGE: scenesweep rules [--format text|markdown]
+
+        Lists every rule of the ios27 pack with its default severity and what it finds. Rule ids are stable:
+        use them in suppressions (// scenesweep:ignore RULE reason), --disable and --severity.
+
+        OPTIONS:
+          --format FORMAT   text (default) or markdown (the catalogue page of the documentation)
+
+        """
+    }
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        var markdown = false
+        let table = [OptionSpec<Bool>(["--format"], value: "FORMAT", help: "") { markdown, value in
+            guard value == "text" || value == "markdown" else { throw UsageError(message: "unknown format '\(value)'; use text or markdown") }
+            markdown = value == "markdown"
+        }]
+        let positional = try OptionParser.parse(arguments, table: table, into: &markdown)
+        guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
+        console.out(markdown ? RulePages.catalogue() : list())
+        return ExitStatus.clean
+    }
+
+    static func list() -> String {
+        let descriptions = Catalogue.descriptions
+        let width = (descriptions.map(\.id.count).max() ?? 0) + 2
+        var text = ""
+        for severity in [Severity.error, .warning, .note] {
+            text += "\(severity.rawValue.uppercased())S\n"
+            for description in descriptions where description.severity == severity {
+                text += "  " + description.id.padding(to: width) + description.summary + "\n"
+            }
+            text += "\n"
+        }
+        text += "scenesweep explain RULE shows a rule's rationale, fix and examples.\n"
+        return text
+    }
+}
+
+/// `scenesweep explain RULE`.
+enum ExplainCommand: Command {
+    static let name = "explain"
+    static let summary = "Show one rule's rationale, fix, Apple references and examples"
+
+    static var help: String {
+        """
+        USAGE: scenesweep explain RULE
+
+        Prints the rule's page: what it finds and why, how to fix it, the Apple documentation it rests on,
+        and examples that trigger it (↓ marks where the finding lands) and that do not.
+
+        EXAMPLE:
+          scenesweep explain app-delegate-window
+
+        """
+    }
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        var unused = false
+        let positional = try OptionParser.parse(arguments, table: [OptionSpec<Bool>](), into: &unused)
+        guard positional.count == 1 else { throw UsageError(message: "expected one RULE") }
+        guard let rule = Catalogue.rule(named: positional[0]) else { throw ScanCommand.unknownRule(positional[0]) }
+        console.out(RulePages.page(rule.description))
+        return ExitStatus.clean
+    }
+}

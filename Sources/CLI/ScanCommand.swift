@@ -1,0 +1,161 @@
+import Foundation
+import Reports
+import Rules
+import ScanCore
+
+/// `scenesweep scan [PATH]`.
+enum ScanCommand: Command {
+    static let name = "scan"
+    static let summary = "Scan a working tree and report every app's iOS 27 readiness"
+
+    struct Options {
+        var format = ReportFormat.text
+        var output: String?
+        var failOn: Severity? = .error
+        var filter = PathFilter()
+        var rules = RuleSelection()
+        var quiet = false
+    }
+
+    static var table: [OptionSpec<Options>] { [
+        OptionSpec(["--format", "-f"], value: "FORMAT", help: "text (default), json, markdown, sarif or github") { options, value in
+            guard let format = ReportFormat(rawValue: value) else {
+                throw UsageError(message: "unknown format '\(value)'; use one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.format = format
+        },
+        OptionSpec(["--output", "-o"], value: "FILE", help: "Write the report to FILE instead of standard output") { options, value in
+            options.output = value
+        },
+        OptionSpec(["--fail-on"], value: "LEVEL", help: "Exit 1 when a finding is at LEVEL or worse:\nerror (default), warning, note or never") { options, value in
+            if value == "never" {
+                options.failOn = nil
+            } else if let level = Severity(rawValue: value) {
+                options.failOn = level
+            } else {
+                throw UsageError(message: "unknown level '\(value)' for --fail-on; use error, warning, note or never")
+            }
+        },
+        OptionSpec(["--path"], value: "SUBDIR", help: "Only scan inside SUBDIR (relative to PATH); repeatable") { options, value in
+            options.filter.onlyFolders.append(value.hasSuffix("/") ? String(value.dropLast()) : value)
+        },
+        OptionSpec(["--exclude"], value: "GLOB", help: "Skip paths matching GLOB (e.g. '**/Generated/**'); repeatable") { options, value in
+            options.filter.excludeGlobs.append(value)
+        },
+        OptionSpec(["--include-vendored"], help: "Also scan Pods/, node_modules/, build/, DerivedData/ and the like") { options, _ in
+            options.filter.skippedFolders = [".git", ".svn", ".hg"]
+        },
+        OptionSpec(["--disable"], value: "RULE", help: "Do not run RULE; repeatable") { options, value in
+            guard let rule = Catalogue.rule(named: value) else { throw unknownRule(value) }
+            options.rules.disabled.insert(rule.description.id)
+        },
+        OptionSpec(["--severity"], value: "RULE=LEVEL", help: "Report RULE at LEVEL (error, warning, note); repeatable") { options, value in
+            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw UsageError(message: "--severity takes RULE=LEVEL, got '\(value)'") }
+            guard let rule = Catalogue.rule(named: parts[0]) else { throw unknownRule(parts[0]) }
+            guard let level = Severity(rawValue: parts[1]) else { throw UsageError(message: "unknown level '\(parts[1])'; use error, warning or note") }
+            options.rules.severities[rule.description.id] = level
+        },
+        OptionSpec(["--quiet", "-q"], help: "Do not print diagnostics about unreadable files") { options, _ in
+            options.quiet = true
+        },
+    ] }
+
+    static var help: String {
+        """
+        USAGE: scenesweep scan [PATH] [options]
+
+        Scans the working tree at PATH (default: the current folder). Every application target of every
+        .xcodeproj is an app (App Clips included; extensions, frameworks, tests, watch and macOS-only targets
+        are not); folders without a project are recognised by their Info.plist. Pods/, node_modules/,
+        build/, DerivedData/ and .build/ are skipped unless --include-vendored is given.
+
+        Each app gets a verdict: blocked (an error: it will not launch, shows a black screen, does not build
+        or is rejected at upload when built with the iOS 27 SDK), at-risk (a warning: it launches but something
+        silently stops working) or ready. Problems reading files are printed to standard error and never stop
+        the scan.
+
+        OPTIONS:
+        \(OptionParser.help(table))
+
+        SUPPRESSIONS:
+          // scenesweep:ignore RULE[,RULE] reason   on the finding's line or the line above
+          (/* … */ in Objective-C, <!-- … --> in Info.plist). Suppressed findings are counted, not dropped.
+
+        EXIT STATUS:
+          0  no finding at or above --fail-on     2  the scan could not run (PATH missing)
+          1  findings at or above --fail-on       64 usage error
+
+        EXAMPLES:
+          scenesweep scan
+          scenesweep scan ~/src/shop --format markdown -o readiness.md
+          scenesweep scan . --format github --fail-on warning      (in a GitHub Actions step)
+          scenesweep scan apps --path ios --disable main-screen-use
+
+        """
+    }
+
+    static func unknownRule(_ name: String) -> UsageError {
+        var message = "unknown rule '\(name)'"
+        if let suggestion = Suggestion.nearest(name, in: Catalogue.all.map { $0.description.id }) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return UsageError(message: message + " ('scenesweep rules' lists them)")
+    }
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        var options = Options()
+        let positional = try OptionParser.parse(arguments, table: table, into: &options)
+        guard positional.count <= 1 else {
+            throw UsageError(message: "expected one PATH, got \(positional.count): \(positional.joined(separator: " "))")
+        }
+        let root = positional.first ?? "."
+        let source: DirectorySource
+        do {
+            source = try DirectorySource(root: resolve(root, in: console.directory), label: root)
+        } catch {
+            console.err("scenesweep scan: cannot scan '\(root)': \(Self.describe(error))\n")
+            return ExitStatus.failed
+        }
+        let report = Scanner.scan(source, filter: options.filter, rules: options.rules)
+        if !options.quiet {
+            for diagnostic in report.diagnostics {
+                console.err(diagnostic.description + "\n")
+            }
+        }
+        let rendered = options.format.render(report)
+        if let output = options.output {
+            do {
+                try AtomicFile.write(rendered, to: resolve(output, in: console.directory))
+            } catch {
+                console.err("scenesweep scan: cannot write '\(output)': \(error)\n")
+                return ExitStatus.failed
+            }
+            console.err(TextReport.summaryLine(report.summary) + "; report written to \(output)\n")
+        } else {
+            console.out(rendered)
+        }
+        guard let threshold = options.failOn else { return ExitStatus.clean }
+        return report.findings.contains { $0.severity >= threshold } ? ExitStatus.findings : ExitStatus.clean
+    }
+
+    static func describe(_ error: FileSourceError) -> String {
+        switch error {
+        case .notFound: return "no such folder"
+        case .unreadable(_, let reason): return reason
+        case .tooLarge: return error.description
+        }
+    }
+
+    static func resolve(_ path: String, in directory: String) -> String {
+        path.hasPrefix("/") || directory == "." ? path : directory + "/" + path
+    }
+}
+
+/// Writes a file through a temporary name and a rename, so readers never see half a report.
+enum AtomicFile {
+    static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,35 @@
+internal import CGit2
+
+/// Process-wide libgit2 setup.
+public enum GitLibrary {
+    // A lazy static runs its initialiser exactly once, thread-safely; libgit2 is never shut down
+    // because mirrors may be used until the process exits.
+    private static let initialized: Bool = {
+        git_libgit2_init()
+        return true
+    }()
+
+    /// Initialises libgit2 once per process; every `Repository` entry point calls it, so callers need not.
+    public static func initialize() {
+        _ = initialized
+    }
+
+    /// The linked libgit2 version, e.g. "1.5.1".
+    public static var version: String {
+        initialize()
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var revision: Int32 = 0
+        git_libgit2_version(&major, &minor, &revision)
+        return "\(major).\(minor).\(revision)"
+    }
+
+    /// Makes https trust the certificate authorities in `file` and/or `directory` instead of the system
+    /// store, for the whole process (for tests and private CAs; libgit2 keeps this setting globally).
+    public static func setCertificateAuthorities(file: String?, directory: String? = nil) throws {
+        initialize()
+        if cgit2_set_ssl_cert_locations(file, directory) < 0 {
+            throw GitError.fromLastError(operation: "setting certificate authorities")
+        }
+    }
+}

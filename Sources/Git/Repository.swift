@@ -1,0 +1,395 @@
+import Foundation
+internal import CGit2
+
+/// A bare repository, normally a mirror made by `cloneMirror`; owns its `git_repository` handle.
+///
+/// Not Sendable: a libgit2 repository object must not be used from two threads at once. Open one
+/// `Repository` per task instead (opening is cheap).
+public final class Repository {
+    private let handle: OpaquePointer
+    /// The repository's directory, as given.
+    public let path: String
+    /// The URL of the "origin" remote, if the repository has one.
+    public let origin: GitURL?
+
+    private static let remoteName = "origin"
+    private static let fetchRefspecs = ["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
+
+    private init(handle: OpaquePointer, path: String) {
+        self.handle = handle
+        self.path = path
+        var remote: OpaquePointer?
+        if git_remote_lookup(&remote, handle, Self.remoteName) == 0, let remote {
+            origin = git_remote_url(remote).map { GitURL(String(cString: $0)) }
+            git_remote_free(remote)
+        } else {
+            origin = nil
+        }
+    }
+
+    deinit {
+        git_repository_free(handle)
+    }
+
+    /// How messages name this repository: the redacted origin URL, or the path.
+    public var displayName: String { origin?.description ?? path }
+
+    /// Opens an existing bare repository.
+    public static func openBare(at path: String) throws -> Repository {
+        GitLibrary.initialize()
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw GitError(.notFound, "repository not found at \(path)")
+        }
+        var handle: OpaquePointer?
+        let code = git_repository_open_bare(&handle, path)
+        guard code == 0, let handle else { throw openError(code: code, path: path, expectsBare: true) }
+        return Repository(handle: handle, path: path)
+    }
+
+    /// Makes a bare mirror of `url` at `path`, whose "origin" fetches all branches and tags into
+    /// refs/heads and refs/tags, with HEAD pointing at the remote's default branch.
+    ///
+    /// `path` must not exist or be an empty directory; on failure a directory this call created is removed.
+    public static func cloneMirror(from url: String, to path: String, credentials: Credentials = Credentials()) throws -> Repository {
+        GitLibrary.initialize()
+        let source = GitURL(url)
+        try checkLocalSource(source)
+        let fileManager = FileManager.default
+        let existed = fileManager.fileExists(atPath: path)
+        let session = RemoteSession(url: source, credentials: credentials)
+
+        var options = git_clone_options()
+        git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION))
+        options.bare = 1
+        // git_clone (rather than init + fetch) because for a local path it hard-links the object
+        // files instead of building a pack; remote_cb gives the remote our mirror refspecs first.
+        options.remote_cb = { out, repository, name, url, _ in
+            guard let out, let repository, let name, let url else { return -1 }
+            return Repository.createMirrorRemote(out, repository, name, url)
+        }
+        options.fetch_opts.prune = GIT_FETCH_PRUNE
+        options.fetch_opts.proxy_opts.type = GIT_PROXY_AUTO
+        session.install(into: &options.fetch_opts.callbacks)
+
+        var handle: OpaquePointer?
+        let code = withExtendedLifetime(session) { git_clone(&handle, source.location, path, &options) }
+        guard code == 0, let handle else {
+            let error = session.error(code: code, operation: "cloning")
+            if !existed { try? fileManager.removeItem(atPath: path) }
+            throw error
+        }
+        let repository = Repository(handle: handle, path: path)
+        try repository.pointHeadAtCloneDefault()
+        return repository
+    }
+
+    /// Fetches all branches and tags from "origin", pruning deleted ones, and follows a change of the
+    /// remote's default branch.
+    public func fetch(credentials: Credentials = Credentials()) throws -> FetchResult {
+        guard let origin else { throw GitError(.other, "\(path) has no remote named origin") }
+        try Self.checkLocalSource(origin)
+        let before = try referenceTargets()
+
+        var remote: OpaquePointer?
+        var code = git_remote_lookup(&remote, handle, Self.remoteName)
+        guard code == 0, let remote else { throw GitError.fromLastError(code: code, operation: "looking up origin of", subject: path) }
+        defer { git_remote_free(remote) }
+
+        let session = RemoteSession(url: origin, credentials: credentials)
+        var options = git_fetch_options()
+        git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
+        options.prune = GIT_FETCH_PRUNE
+        options.proxy_opts.type = GIT_PROXY_AUTO
+        session.install(into: &options.callbacks)
+        code = withExtendedLifetime(session) { git_remote_fetch(remote, nil, &options, "fetch") }
+        guard code == 0 else { throw session.error(code: code, operation: "fetching") }
+        let receivedObjects = Int(git_remote_stats(remote)?.pointee.received_objects ?? 0)
+
+        // The advertised refs stay readable after fetch disconnects, so this needs no second connection.
+        var buffer = git_buf()
+        if git_remote_default_branch(&buffer, remote) == 0, let pointer = buffer.ptr {
+            let target = String(cString: pointer)
+            git_buf_dispose(&buffer)
+            try setHead(to: target)
+        } else {
+            git_error_clear()
+        }
+
+        let after = try referenceTargets()
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        return FetchResult(changedReferences: changed, receivedObjects: receivedObjects)
+    }
+
+    /// The default branch: the branch the mirror's HEAD points at (kept equal to the remote's HEAD).
+    public func defaultBranch() throws -> String {
+        var reference: OpaquePointer?
+        let code = git_reference_lookup(&reference, handle, "HEAD")
+        guard code == 0, let reference else { throw GitError.fromLastError(code: code, operation: "reading HEAD of", subject: displayName) }
+        defer { git_reference_free(reference) }
+        guard git_reference_type(reference) == GIT_REFERENCE_SYMBOLIC, let target = git_reference_symbolic_target(reference) else {
+            throw GitError(.reference, "HEAD of \(displayName) is not a branch")
+        }
+        let name = String(cString: target)
+        return name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : name
+    }
+
+    /// The commit at the tip of refs/heads/`branch`.
+    public func resolve(branch: String) throws -> ObjectID {
+        var reference: OpaquePointer?
+        let code = git_reference_lookup(&reference, handle, "refs/heads/" + branch)
+        guard code == 0, let reference else {
+            if code == GIT_ENOTFOUND.rawValue {
+                throw GitError(.reference, "branch '\(branch)' not found in \(displayName)", errorClass: Self.lastErrorClass(), code: code)
+            }
+            if code == GIT_EINVALIDSPEC.rawValue {
+                throw GitError(.reference, "'\(branch)' is not a valid branch name", errorClass: Self.lastErrorClass(), code: code)
+            }
+            throw GitError.fromLastError(code: code, operation: "resolving branch '\(branch)' in", subject: displayName)
+        }
+        defer { git_reference_free(reference) }
+        var commit: OpaquePointer?
+        let peelCode = git_reference_peel(&commit, reference, GIT_OBJECT_COMMIT)
+        guard peelCode == 0, let commit else {
+            throw GitError.fromLastError(code: peelCode, operation: "resolving branch '\(branch)' in", subject: displayName)
+        }
+        defer { git_object_free(commit) }
+        return ObjectID(git_object_id(commit).pointee)
+    }
+
+    public func commit(_ id: ObjectID) throws -> CommitInfo {
+        let commit = try lookupCommit(id)
+        defer { git_commit_free(commit) }
+        var parents: [ObjectID] = []
+        for index in 0..<git_commit_parentcount(commit) {
+            if let parent = git_commit_parent_id(commit, index) { parents.append(ObjectID(parent.pointee)) }
+        }
+        let author = git_commit_author(commit)?.pointee
+        return CommitInfo(
+            id: id,
+            tree: ObjectID(git_commit_tree_id(commit).pointee),
+            parents: parents,
+            authorName: author?.name.map { String(cString: $0) } ?? "",
+            authorTime: Date(timeIntervalSince1970: TimeInterval(author?.when.time ?? 0)),
+            authorTimeZoneOffset: Int(author?.when.offset ?? 0),
+            summary: git_commit_summary(commit).map { String(cString: $0) } ?? ""
+        )
+    }
+
+    /// Every file, symlink and submodule in the commit's tree, recursively, in git's tree order.
+    public func listTree(commit id: ObjectID) throws -> [TreeEntry] {
+        let commit = try lookupCommit(id)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        var code = git_commit_tree(&tree, commit)
+        guard code == 0, let tree else { throw GitError.fromLastError(code: code, operation: "reading the tree of \(id) in", subject: displayName) }
+        defer { git_tree_free(tree) }
+
+        let collector = TreeWalkCollector()
+        code = withExtendedLifetime(collector) {
+            git_tree_walk(tree, GIT_TREEWALK_PRE, { root, entry, payload in
+                guard let entry, let payload else { return -1 }
+                Unmanaged<TreeWalkCollector>.fromOpaque(payload).takeUnretainedValue().add(root: root, entry: entry)
+                return 0
+            }, Unmanaged.passUnretained(collector).toOpaque())
+        }
+        guard code == 0 else { throw GitError.fromLastError(code: code, operation: "listing the tree of \(id) in", subject: displayName) }
+
+        let database = try objectDatabase()
+        defer { git_odb_free(database) }
+        return try collector.entries.map { item in
+            let size = item.kind == .submodule ? 0 : try Self.objectSize(item.id, in: database, repository: displayName)
+            return TreeEntry(path: item.path, kind: item.kind, mode: item.mode, id: item.id, size: size)
+        }
+    }
+
+    /// The bytes of a blob (for a symlink: its target).
+    public func readBlob(_ id: ObjectID) throws -> [UInt8] {
+        var blob: OpaquePointer?
+        var oid = id.oid
+        let code = git_blob_lookup(&blob, handle, &oid)
+        guard code == 0, let blob else { throw objectError(code: code, id: id, what: "blob") }
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: content, count: size))
+    }
+
+    /// The size of a blob in bytes, without reading its content.
+    public func blobSize(_ id: ObjectID) throws -> Int {
+        let database = try objectDatabase()
+        defer { git_odb_free(database) }
+        return try Self.objectSize(id, in: database, repository: displayName)
+    }
+
+    private func lookupCommit(_ id: ObjectID) throws -> OpaquePointer {
+        var commit: OpaquePointer?
+        var oid = id.oid
+        let code = git_commit_lookup(&commit, handle, &oid)
+        guard code == 0, let commit else { throw objectError(code: code, id: id, what: "commit") }
+        return commit
+    }
+
+    private func objectError(code: Int32, id: ObjectID, what: String) -> GitError {
+        if code == GIT_ENOTFOUND.rawValue {
+            return GitError(.notFound, "\(what) \(id) not found in \(displayName)", errorClass: Self.lastErrorClass(), code: code)
+        }
+        return GitError.fromLastError(code: code, operation: "reading \(what) \(id) in", subject: displayName)
+    }
+
+    private func objectDatabase() throws -> OpaquePointer {
+        var database: OpaquePointer?
+        let code = git_repository_odb(&database, handle)
+        guard code == 0, let database else { throw GitError.fromLastError(code: code, operation: "opening the object database of", subject: displayName) }
+        return database
+    }
+
+    private static func objectSize(_ id: ObjectID, in database: OpaquePointer, repository: String) throws -> Int {
+        var size = 0
+        var type = GIT_OBJECT_ANY
+        var oid = id.oid
+        let code = git_odb_read_header(&size, &type, database, &oid)
+        guard code == 0 else {
+            if code == GIT_ENOTFOUND.rawValue {
+                throw GitError(.corrupt, "object \(id) is missing from \(repository)", errorClass: lastErrorClass(), code: code)
+            }
+            throw GitError.fromLastError(code: code, operation: "reading the size of \(id) in", subject: repository)
+        }
+        return size
+    }
+
+    /// A map from every reference (and HEAD) to its target, to tell whether a fetch changed anything.
+    private func referenceTargets() throws -> [String: String] {
+        var iterator: OpaquePointer?
+        var code = git_reference_iterator_new(&iterator, handle)
+        guard code == 0, let iterator else { throw GitError.fromLastError(code: code, operation: "listing references of", subject: displayName) }
+        defer { git_reference_iterator_free(iterator) }
+        var targets: [String: String] = [:]
+        var reference: OpaquePointer?
+        while true {
+            code = git_reference_next(&reference, iterator)
+            if code == GIT_ITEROVER.rawValue { break }
+            guard code == 0, let current = reference else {
+                throw GitError.fromLastError(code: code, operation: "listing references of", subject: displayName)
+            }
+            targets[String(cString: git_reference_name(current))] = Self.describeTarget(of: current)
+            git_reference_free(current)
+        }
+        var head: OpaquePointer?
+        if git_reference_lookup(&head, handle, "HEAD") == 0, let head {
+            targets["HEAD"] = Self.describeTarget(of: head)
+            git_reference_free(head)
+        } else {
+            git_error_clear()
+        }
+        return targets
+    }
+
+    private static func describeTarget(of reference: OpaquePointer) -> String {
+        if git_reference_type(reference) == GIT_REFERENCE_SYMBOLIC {
+            return "-> " + (git_reference_symbolic_target(reference).map { String(cString: $0) } ?? "")
+        }
+        return git_reference_target(reference).map { ObjectID($0.pointee).description } ?? ""
+    }
+
+    private func setHead(to target: String) throws {
+        var current: OpaquePointer?
+        if git_reference_lookup(&current, handle, "HEAD") == 0, let current {
+            defer { git_reference_free(current) }
+            if git_reference_type(current) == GIT_REFERENCE_SYMBOLIC,
+                let existing = git_reference_symbolic_target(current), String(cString: existing) == target
+            {
+                return
+            }
+        }
+        let code = git_repository_set_head(handle, target)
+        guard code == 0 else { throw GitError.fromLastError(code: code, operation: "pointing HEAD at \(target) in", subject: displayName) }
+    }
+
+    /// git_clone records the remote's HEAD as refs/remotes/origin/HEAD but, with our refspecs, cannot
+    /// create the local branch it wanted (the fetch already made it) and so leaves HEAD at the init
+    /// default; point HEAD where the remote's does and drop the stray remote-tracking ref.
+    private func pointHeadAtCloneDefault() throws {
+        var remoteHead: OpaquePointer?
+        guard git_reference_lookup(&remoteHead, handle, "refs/remotes/\(Self.remoteName)/HEAD") == 0, let remoteHead else {
+            git_error_clear()
+            return
+        }
+        defer { git_reference_free(remoteHead) }
+        if git_reference_type(remoteHead) == GIT_REFERENCE_SYMBOLIC, let target = git_reference_symbolic_target(remoteHead) {
+            try setHead(to: String(cString: target))
+        }
+        git_reference_delete(remoteHead)
+    }
+
+    private static func createMirrorRemote(
+        _ out: UnsafeMutablePointer<OpaquePointer?>, _ repository: OpaquePointer,
+        _ name: UnsafePointer<CChar>, _ url: UnsafePointer<CChar>
+    ) -> Int32 {
+        var code = git_remote_create_with_fetchspec(out, repository, name, url, fetchRefspecs[0])
+        guard code == 0 else { return code }
+        for refspec in fetchRefspecs.dropFirst() {
+            code = git_remote_add_fetch(repository, name, refspec)
+            guard code == 0 else { return code }
+        }
+        // The remote object only knows the refspec it was created with; reload it to see all of them.
+        git_remote_free(out.pointee)
+        out.pointee = nil
+        return git_remote_lookup(out, repository, name)
+    }
+
+    /// A local source must exist and be a repository; checked here because libgit2 reports a missing
+    /// plain path as "unsupported URL protocol".
+    private static func checkLocalSource(_ url: GitURL) throws {
+        guard let path = url.localPath else { return }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw GitError(.notFound, "repository not found at \(path)")
+        }
+        var handle: OpaquePointer?
+        let code = git_repository_open_ext(&handle, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+        guard code == 0 else { throw openError(code: code, path: path) }
+        git_repository_free(handle)
+    }
+
+    private static func openError(code: Int32, path: String, expectsBare: Bool = false) -> GitError {
+        let (errorClass, message) = GitError.lastError()
+        if message.contains("safe.directory") {
+            return GitError(.other, "repository at \(path) is owned by another user; add it to git's safe.directory", errorClass: errorClass, code: code)
+        }
+        if code == GIT_ENOTFOUND.rawValue {
+            return GitError(.notRepository, "\(path) is not a \(expectsBare ? "bare " : "")git repository", errorClass: errorClass, code: code)
+        }
+        return GitError(GitError.Kind(errorClass: errorClass, code: code, message: message), "opening \(path) failed: \(message)", errorClass: errorClass, code: code)
+    }
+
+    private static func lastErrorClass() -> Int32 { GitError.lastError().errorClass }
+}
+
+@available(*, unavailable)
+extension Repository: Sendable {}
+
+/// Receives git_tree_walk's callbacks; lives only for one `listTree` call.
+private final class TreeWalkCollector {
+    struct Item {
+        let path: String
+        let kind: TreeEntry.Kind
+        let mode: UInt32
+        let id: ObjectID
+    }
+
+    var entries: [Item] = []
+
+    func add(root: UnsafePointer<CChar>?, entry: OpaquePointer) {
+        let mode = git_tree_entry_filemode(entry).rawValue
+        let kind: TreeEntry.Kind
+        switch mode {
+        case GIT_FILEMODE_TREE.rawValue: return
+        case GIT_FILEMODE_BLOB_EXECUTABLE.rawValue: kind = .executable
+        case GIT_FILEMODE_LINK.rawValue: kind = .symlink
+        case GIT_FILEMODE_COMMIT.rawValue: kind = .submodule
+        default: kind = .file
+        }
+        let name = String(cString: git_tree_entry_name(entry))
+        let prefix = root.map { String(cString: $0) } ?? ""
+        entries.append(Item(path: prefix + name, kind: kind, mode: mode, id: ObjectID(git_tree_entry_id(entry).pointee)))
+    }
+}

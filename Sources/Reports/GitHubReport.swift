@@ -1,0 +1,50 @@
+import Rules
+import ScanCore
+
+/// `--format github`: GitHub Actions workflow commands, so findings show as annotations on the diff.
+public enum GitHubReport {
+    public static func render(_ report: ScanReport) -> String {
+        var output = ""
+        for app in report.apps {
+            for finding in app.findings {
+                let command: String
+                switch finding.severity {
+                case .error: command = "error"
+                case .warning: command = "warning"
+                case .note: command = "notice"
+                }
+                output += "::\(command) file=\(property(finding.file)),line=\(finding.line),col=\(finding.column),"
+                    + "title=\(property("\(finding.rule) (\(app.target))"))::\(data(finding.message))\n"
+            }
+        }
+        output += "::notice title=scenesweep::\(data(TextReport.summaryLine(report.summary)))\n"
+        return output
+    }
+
+    /// Escaping for a command's message.
+    static func data(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Escaping for a command's properties, which also may not hold `:` or `,`.
+    static func property(_ text: String) -> String {
+        var result = ""
+        for character in data(text) {
+            switch character {
+            case ":": result += "%3A"
+            case ",": result += "%2C"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,113 @@
+import Rules
+import ScanCore
+
+/// `--format markdown`: one section per app with its findings and, per rule that fired, what to do.
+public enum MarkdownReport {
+    public static func render(_ report: ScanReport) -> String {
+        var output = "# scenesweep: iOS 27 scene readiness\n\n"
+        output += "Scanned `\(Markdown.code(report.root))` with scenesweep \(report.toolVersion) (rule pack \(report.rulePack)).\n\n"
+        output += "**\(TextReport.summaryLine(report.summary))**\n\n"
+        if report.apps.isEmpty {
+            output += "No iOS, tvOS or visionOS application targets were found.\n"
+        }
+        if !report.apps.isEmpty {
+            output += "| App | Target | Platform | Framework | Verdict | Errors | Warnings | Notes |\n"
+            output += "|---|---|---|---|---|---:|---:|---:|\n"
+            for app in report.apps {
+                output += "| `\(Markdown.code(app.path.isEmpty ? "." : app.path))` | \(Markdown.cell(app.target)) | \(Markdown.cell(app.platform)) | "
+                    + "\(Markdown.cell(TextReport.frameworkLabel(app))) | \(verdict(app.verdict)) | \(app.count(.error)) | \(app.count(.warning)) | \(app.count(.note)) |\n"
+            }
+            output += "\n"
+        }
+        for app in report.apps {
+            output += section(app)
+        }
+        if !report.diagnostics.isEmpty {
+            output += "## Scan diagnostics\n\n"
+            for diagnostic in report.diagnostics {
+                output += "- \(Markdown.cell(diagnostic.description))\n"
+            }
+            output += "\n"
+        }
+        return output
+    }
+
+    static func section(_ app: AppReport) -> String {
+        var output = "## \(Markdown.cell(app.target)) — `\(Markdown.code(app.path.isEmpty ? "." : app.path))`\n\n"
+        output += "\(verdict(app.verdict)) · \(Markdown.cell(app.platform)) · \(Markdown.cell(TextReport.frameworkLabel(app)))\n\n"
+        if app.findings.isEmpty {
+            output += "No findings.\n\n"
+        } else {
+            output += "| Severity | Location | Rule | Message |\n|---|---|---|---|\n"
+            for finding in app.findings {
+                output += "| \(finding.severity.rawValue) | `\(Markdown.code("\(finding.file):\(finding.line)"))` | `\(finding.rule)` | \(Markdown.cell(finding.message)) |\n"
+            }
+            output += "\n### What to do\n\n"
+            var seen: Set<String> = []
+            for finding in app.findings where seen.insert(finding.rule).inserted {
+                guard let rule = Catalogue.rule(named: finding.rule) else { continue }
+                let description = rule.description
+                output += "- **\(description.name)** (`\(description.id)`): \(Markdown.cell(description.fix))"
+                if let url = description.documentationURLs.first { output += " [Apple documentation](\(url))" }
+                output += "\n"
+            }
+            output += "\n"
+        }
+        if !app.suppressed.isEmpty {
+            output += "<details><summary>\(app.suppressed.count) suppressed</summary>\n\n"
+            for suppressed in app.suppressed {
+                let finding = suppressed.finding
+                output += "- `\(Markdown.code("\(finding.file):\(finding.line)"))` `\(finding.rule)`: \(Markdown.cell(suppressed.reason.isEmpty ? "no reason given" : suppressed.reason))\n"
+            }
+            output += "\n</details>\n\n"
+        }
+        for reason in app.unreadable {
+            output += "> Could not check: \(Markdown.cell(reason))\n\n"
+        }
+        return output
+    }
+
+    static func verdict(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .blocked: return "🔴 blocked"
+        case .atRisk: return "🟠 at risk"
+        case .ready: return "🟢 ready"
+        case .unknown: return "⚪ unknown"
+        }
+    }
+}
+
+/// Escaping for text that comes from repositories: table pipes, newlines and HTML never break out.
+enum Markdown {
+    /// Text for a table cell or a paragraph.
+    static func cell(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "|": result += "\\|"
+            case "\n", "\r": result += " "
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "`", "*", "_", "[", "]": result += "\\" + String(character)
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Text inside backticks: no backticks or newlines inside.
+    static func code(_ text: String) -> String {
+        String(text.map { $0 == "`" ? "'" : ($0 == "\n" || $0 == "\r" ? " " : $0) }).replacingPipes()
+    }
+}
+
+private extension String {
+    func replacingPipes() -> String {
+        var result = ""
+        for character in self {
+            if character == "|" { result += "\\|" } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,17 @@
+import Rules
+
+/// The formats `scan` writes.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case text, json, markdown, sarif, github
+
+    /// Renders a report; each format is a pure function of the report value.
+    public func render(_ report: ScanReport) -> String {
+        switch self {
+        case .text: return TextReport.render(report)
+        case .json: return JSONReport.render(report)
+        case .markdown: return MarkdownReport.render(report)
+        case .sarif: return SARIFReport.render(report)
+        case .github: return GitHubReport.render(report)
+        }
+    }
+}

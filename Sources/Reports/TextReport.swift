@@ -1,0 +1,54 @@
+import Rules
+import ScanCore
+
+/// `--format text`: compiler-style lines (`file:line:col: severity: message [rule]`) grouped per app,
+/// then a summary line. Editors and CI log parsers pick the lines up as they are.
+public enum TextReport {
+    public static func render(_ report: ScanReport) -> String {
+        var output = ""
+        if report.apps.isEmpty {
+            output += "no iOS, tvOS or visionOS application targets found in \(report.root)\n"
+        }
+        for app in report.apps {
+            output += "\(app.path.isEmpty ? "." : app.path) · target \(app.target) · \(app.platform) · \(frameworkLabel(app)): \(verdictLabel(app.verdict))\n"
+            for finding in app.findings {
+                output += "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
+            }
+            if !app.suppressed.isEmpty {
+                output += "  \(app.suppressed.count) suppressed by scenesweep:ignore\n"
+            }
+            for reason in app.unreadable {
+                output += "  could not check: \(reason)\n"
+            }
+            output += "\n"
+        }
+        output += summaryLine(report.summary) + "\n"
+        return output
+    }
+
+    public static func summaryLine(_ summary: ScanSummary) -> String {
+        var parts = ["\(summary.blocked) blocked", "\(summary.atRisk) at risk", "\(summary.ready) ready"]
+        if summary.unknown > 0 { parts.append("\(summary.unknown) unknown") }
+        var line = "\(count(summary.apps, "app")): " + parts.joined(separator: ", ")
+        line += "; \(count(summary.errors, "error")), \(count(summary.warnings, "warning")), \(count(summary.notes, "note"))"
+        if summary.suppressed > 0 { line += " (\(summary.suppressed) suppressed)" }
+        return line
+    }
+
+    static func verdictLabel(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .blocked: return "BLOCKED (will not launch, or rejected, when built with the iOS 27 SDK)"
+        case .atRisk: return "AT RISK (launches, but some behaviour silently stops)"
+        case .ready: return "ready"
+        case .unknown: return "UNKNOWN (inputs could not be read)"
+        }
+    }
+
+    static func frameworkLabel(_ app: AppReport) -> String {
+        app.frameworkVersion.map { "\(app.framework) \($0)" } ?? app.framework
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,126 @@
+import ScanCore
+
+/// The app delegate builds the UI window at launch, which under scenes belongs to no scene.
+struct AppDelegateWindow: Rule {
+    static let description = RuleDescription(
+        id: "app-delegate-window",
+        name: "Window built in the app delegate",
+        severity: .error,
+        summary: "The app delegate creates the UI window (UIWindow(frame:), initWithFrame:, makeKeyAndVisible), which no scene owns.",
+        rationale: """
+            Before scenes the app delegate owned the one window. Once the app adopts scenes UIKit shows only windows \
+            attached to a scene; a window made with UIWindow(frame:) or UIWindow() in didFinishLaunching is never shown \
+            and the app launches to a black screen (both initialisers are deprecated in iOS 26 in favour of \
+            UIWindow(windowScene:)). The UI set-up must move to the scene delegate.
+            """,
+        documentation: [AppleDocs.tn3187, AppleDocs.windowInitFrame, AppleDocs.appDelegateWindow, AppleDocs.swiftUIMigration],
+        fix: """
+            Move the window code into the scene delegate's scene(_:willConnectTo:options:): create \
+            UIWindow(windowScene:), set the root view controller, store it in the scene delegate's window property \
+            and call makeKeyAndVisible(). Keep only process-wide set-up in didFinishLaunching.
+            """,
+        anchors: ["UIWindow", "makeKeyAndVisible"],
+        triggering: [
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        let window = ↓UIWindow(frame: UIScreen.main.bounds)
+                        window.rootViewController = UINavigationController(rootViewController: LibraryViewController())
+                        window.makeKeyAndVisible()
+                        self.window = window
+                        return true
+                    }
+                }
+                """),
+            Example(files: [("AppDelegate.m", """
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    self.window = [[↓UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+                    self.window.rootViewController = [[HomeViewController alloc] initWithNibName:@"HomeViewController" bundle:nil];
+                    [self.window makeKeyAndVisible];
+                    return YES;
+                }
+                @end
+                """), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end")]),
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        setUpInterface()
+                        return true
+                    }
+                }
+
+                extension AppDelegate {
+                    func setUpInterface() {
+                        window = ↓UIWindow()
+                        window?.rootViewController = RootViewController()
+                        window?.makeKeyAndVisible()
+                    }
+                }
+                """, note: "Extensions of the app delegate count too."),
+        ],
+        nonTriggering: [
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        Analytics.start()
+                        // Before scenes this was: window = UIWindow(frame: UIScreen.main.bounds)
+                        return true
+                    }
+                }
+                """),
+            Example("""
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        window = UIWindow(windowScene: windowScene)
+                        window?.makeKeyAndVisible()
+                    }
+                }
+                """, file: "SceneDelegate.swift"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        let classes = WindowCreation.windowClasses(facts)
+        var findings: [Finding] = []
+        for reference in facts.appDelegateMethods {
+            let file = facts.file(reference)
+            let function = facts.function(reference)
+            let body = WindowCreation.body(function)
+            guard !body.isEmpty, !WindowCreation.attachesScene(in: file, range: body) else { continue }
+            let place = describe(function)
+            if let creation = WindowCreation.scenelessCreations(in: file, range: body, classes: classes).first {
+                let how = file.language == .swift ? "\(file.text(creation))(frame:)" : "initWithFrame:"
+                findings.append(finding(context,
+                    "the app delegate creates its window with \(how) in \(place): a window no scene owns is never shown once the app adopts scenes; "
+                        + "create it in scene(_:willConnectTo:options:) with UIWindow(windowScene:)",
+                    in: file, token: creation))
+            } else if let show = body.first(where: { file.is($0, "makeKeyAndVisible") }),
+                      body.contains(where: { file.is($0, "rootViewController") && CodeQuery.isAssigned($0, in: file) }) {
+                findings.append(finding(context,
+                    "the app delegate sets up and shows its window in \(place): under scenes its window is nil and nothing appears; "
+                        + "build the window in scene(_:willConnectTo:options:)",
+                    in: file, token: show))
+            }
+        }
+        return findings
+    }
+
+    private func describe(_ function: FunctionDeclaration) -> String {
+        function.kind == .objcMethod ? "-\(function.signature)" : function.signature
+    }
+}

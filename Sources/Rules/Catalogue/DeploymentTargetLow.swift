@@ -1,0 +1,84 @@
+import ScanCore
+import XcodeProject
+
+/// A deployment target below iOS 15.
+struct DeploymentTargetLow: Rule {
+    static let minimum = (major: 15, minor: 0)
+
+    static let description = RuleDescription(
+        id: "deployment-target-low",
+        name: "Deployment target below iOS 15",
+        severity: .warning,
+        summary: "IPHONEOS_DEPLOYMENT_TARGET (or the Podfile's platform) is below 15.0.",
+        rationale: """
+            Reports of the April 2027 App Store requirement say uploads must also target iOS 15 or later \
+            (unverified against Apple, hence a warning). Scene APIs such as UIWindowScene.keyWindow and \
+            effectiveGeometry also need iOS 15 and 16, so a lower target forces availability checks around the \
+            migration.
+            """,
+        documentation: [AppleDocs.buildSettings, AppleDocs.releaseNotes27],
+        fix: "Raise IPHONEOS_DEPLOYMENT_TARGET (and the Podfile's platform :ios) to 15.0 or later.",
+        triggering: [
+            Example("@main class AppDelegate: UIResponder, UIApplicationDelegate {}",
+                    buildSettings: ["↓IPHONEOS_DEPLOYMENT_TARGET": "12.0"]),
+            Example(files: [
+                ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                ("../Podfile", "source 'https://cdn.cocoapods.org/'\n↓platform :ios, '13.0'\n\ntarget 'App' do\n  use_frameworks!\nend\n"),
+            ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"]),
+        ],
+        nonTriggering: [
+            Example("@main class AppDelegate: UIResponder, UIApplicationDelegate {}",
+                    buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "15.0"]),
+            Example(files: [
+                ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                ("../Podfile", "platform :ios, '16.4'\n# platform :ios, '12.0'\ntarget 'App' do\nend\n"),
+            ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "16.4"]),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let app = context.app
+        guard app.platforms.contains(.iOS) else { return [] }
+        var findings: [Finding] = []
+        for setting in app.deploymentTargets where Self.isLow(setting.value) {
+            findings.append(finding(context,
+                "IPHONEOS_DEPLOYMENT_TARGET is \(setting.value) (\(setting.configurations.joined(separator: ", "))): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
+                at: setting.location, anchor: "deployment-target=" + setting.value))
+        }
+        if let podfile = podfile(for: app, in: context.workspace), let bytes = context.workspace.read(podfile),
+           let platform = Self.podfilePlatform(bytes), Self.isLow(platform.version) {
+            findings.append(finding(context,
+                "the Podfile's platform :ios is \(platform.version): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
+                at: Location(file: podfile, line: platform.line), anchor: "podfile-platform=" + platform.version))
+        }
+        return findings
+    }
+
+    /// The Podfile beside the app's project (or in the app folder or one of its parents).
+    private func podfile(for app: App, in workspace: Workspace) -> String? {
+        var folder = app.project.map { Paths.directory(of: $0) } ?? app.path
+        while true {
+            let candidate = Paths.join(folder, "Podfile")
+            if workspace.contains(candidate) { return candidate }
+            if folder.isEmpty { return nil }
+            folder = Paths.directory(of: folder)
+        }
+    }
+
+    static func isLow(_ version: String) -> Bool {
+        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        guard let major = parts.first else { return false }
+        return (major, parts.count > 1 ? parts[1] : 0) < minimum
+    }
+
+    /// `platform :ios, '13.0'` outside comments.
+    static func podfilePlatform(_ bytes: [UInt8]) -> (version: String, line: Int)? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(raw).trimmingCharacters(in: " \t")
+            guard line.hasPrefix("platform"), line.contains(":ios") else { continue }
+            let quoted = line.split(whereSeparator: { $0 == "'" || $0 == "\"" })
+            if quoted.count >= 2 { return (String(quoted[1]), offset + 1) }
+        }
+        return nil
+    }
+}

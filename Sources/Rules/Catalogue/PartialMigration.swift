@@ -1,0 +1,94 @@
+import ScanCore
+import XcodeProject
+
+/// Half-done scene migrations.
+struct PartialMigration: Rule {
+    static let description = RuleDescription(
+        id: "partial-migration",
+        name: "Partial scene migration",
+        severity: .warning,
+        summary: "A scene migration left half done: a scene delegate nothing uses, a scene delegate file outside the target, or Flutter's implicit engine without a manifest.",
+        rationale: """
+            Migrations stall in recognisable states: SceneDelegate.swift added but no manifest and no \
+            configurationForConnecting (so it never runs), a scene delegate file on disk but not in the target's \
+            Compile Sources, or a Flutter app delegate adopting FlutterImplicitEngineDelegate whose Info.plist never \
+            got the manifest (the Flutter tool leaves this state when its plist edit fails). Capacitor's migrator \
+            refuses to automate such projects.
+            """,
+        documentation: [AppleDocs.tn3187, AppleDocs.transitioning],
+        fix: "Finish the migration: add the manifest naming the scene delegate, and add the file to the target.",
+        anchors: ["SceneDelegate", "ImplicitEngineDelegate"],
+        triggering: [
+            Example("""
+                class ↓SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        window = UIWindow(windowScene: windowScene)
+                    }
+                }
+                """, file: "SceneDelegate.swift", infoPlist: .legacy),
+            Example("""
+                @main
+                @objc class AppDelegate: FlutterAppDelegate, ↓FlutterImplicitEngineDelegate {
+                    func didInitializeImplicitFlutterEngine(_ engineBridge: FlutterImplicitEngineBridge) {
+                        GeneratedPluginRegistrant.register(with: engineBridge.pluginRegistry)
+                    }
+                }
+                """, infoPlist: .legacy),
+        ],
+        nonTriggering: [
+            Example("""
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                }
+                """, file: "SceneDelegate.swift"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        let app = context.app
+        var findings: [Finding] = []
+        // Only when no configuration has a manifest: a flavour that lacks one is scene-manifest-missing's case.
+        let missingManifest = !app.infoPlists.isEmpty && app.infoPlists.allSatisfy { plist in
+            switch plist.manifestState {
+            case .absent, .disabled: return true
+            default: return false
+            }
+        }
+        if missingManifest, !facts.isSceneBasedWithoutManifest {
+            for name in facts.sceneDelegateNames.sorted() {
+                guard let reference = facts.declarations[name]?.first(where: { [.classType, .objcInterface].contains(facts.type($0).kind) }) else { continue }
+                findings.append(finding(context,
+                    "\(name) is a scene delegate, but the Info.plist has no UIApplicationSceneManifest and the app delegate no configurationForConnecting: it never runs",
+                    in: facts.files[reference.file], token: facts.type(reference).nameToken))
+            }
+            for name in facts.appDelegateNames.sorted() {
+                for reference in facts.declarations[name] ?? [] {
+                    let type = facts.type(reference)
+                    let file = facts.files[reference.file]
+                    guard type.inherits("FlutterImplicitEngineDelegate"),
+                          let token = file.tokens.indices.first(where: { $0 > type.nameToken && $0 < type.bodyStart && file.is($0, "FlutterImplicitEngineDelegate") })
+                    else { continue }
+                    findings.append(finding(context,
+                        "the app delegate adopts FlutterImplicitEngineDelegate but the Info.plist has no UIApplicationSceneManifest: the Flutter scene migration stopped half way",
+                        in: file, token: token))
+                }
+            }
+        }
+        // Scene delegate sources in the app folder that the target does not compile.
+        if app.project != nil {
+            let compiled = Set(app.sourceFiles)
+            let named = Set(app.infoPlists.flatMap { AppFacts.configurations(of: $0).compactMap(\.delegateClass) }.map(AppFacts.className(fromManifest:)))
+            for entry in context.workspace.files where Paths.isInside(entry.path, app.path) && !compiled.contains(entry.path) {
+                let base = Paths.baseName(of: entry.path)
+                guard base.hasSuffix("SceneDelegate"), ["swift", "m"].contains(Paths.fileExtension(of: entry.path)),
+                      !named.contains(base), facts.declarations[base] == nil else { continue }
+                findings.append(finding(context,
+                    "\(entry.path) is in the app folder but not compiled into target \(app.target): add it to the target's Compile Sources or delete it",
+                    at: Location(file: entry.path, line: 1), anchor: "uncompiled:" + entry.path))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,134 @@
+import ScanCore
+
+/// SDK calls that live only in app delegate callbacks UIKit stops calling under scenes.
+struct ThirdPartySDKHook: Rule {
+    struct SDK {
+        let name: String
+        /// The identifier that marks a call, and optionally the identifier that must follow it (`.` skipped).
+        let marks: [(String, String?)]
+        let sceneEntry: String
+    }
+
+    static let sdks = [
+        SDK(name: "Facebook SDK", marks: [("ApplicationDelegate", "shared"), ("FBSDKApplicationDelegate", nil)],
+            sceneEntry: "call ApplicationDelegate.shared.application(_:open:sourceApplication:annotation:) from scene(_:openURLContexts:)"),
+        SDK(name: "Google Sign-In", marks: [("GIDSignIn", nil)],
+            sceneEntry: "call GIDSignIn.sharedInstance.handle(_:) from scene(_:openURLContexts:)"),
+        SDK(name: "Branch", marks: [("Branch", "getInstance")],
+            sceneEntry: "use BranchScene.shared() from the scene delegate's willConnectTo, openURLContexts and continue methods"),
+        SDK(name: "AppsFlyer", marks: [("AppsFlyerLib", nil)],
+            sceneEntry: "start AppsFlyer on UIApplication.didBecomeActiveNotification and pass URLs and activities from the scene delegate"),
+        SDK(name: "Adjust", marks: [("Adjust", nil)],
+            sceneEntry: "process deep links from scene(_:openURLContexts:), scene(_:continue:) and connectionOptions"),
+        SDK(name: "Airbridge", marks: [("Airbridge", nil), ("AirBridge", nil)],
+            sceneEntry: "track deep links from scene(_:openURLContexts:), scene(_:continue:) and connectionOptions"),
+        SDK(name: "Firebase Dynamic Links", marks: [("DynamicLinks", nil), ("FIRDynamicLinks", nil)],
+            sceneEntry: "handle universal links from scene(_:continue:) and connectionOptions.userActivities"),
+    ]
+
+    static let description = RuleDescription(
+        id: "third-party-sdk-hook",
+        name: "SDK hooked into an app delegate callback",
+        severity: .warning,
+        summary: "A third-party SDK (Facebook, Google Sign-In, Branch, AppsFlyer, Adjust, Airbridge, Firebase Dynamic Links) is called only from app delegate callbacks that stop under scenes.",
+        rationale: """
+            Login callbacks, attribution and deep-link SDKs are often wired into application(_:open:options:), \
+            application(_:continue:restorationHandler:) or applicationDidBecomeActive. Under scenes UIKit no longer \
+            calls those methods, so sign-in redirects, install attribution and deferred deep links stop working \
+            with no error. Each SDK documents a scene-delegate entry point.
+            """,
+        documentation: [AppleDocs.transitioning, AppleDocs.tn3187],
+        fix: "Call the SDK's scene-aware entry point from the scene delegate (named in the message), and handle cold starts from connectionOptions.",
+        anchors: ["ApplicationDelegate", "GIDSignIn", "Branch", "AppsFlyer", "Adjust", "Airbridge", "AirBridge", "DynamicLinks"],
+        triggering: [
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ app: UIApplication, open url: URL,
+                                     options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                        if ↓GIDSignIn.sharedInstance.handle(url) { return true }
+                        return ↓ApplicationDelegate.shared.application(app, open: url,
+                            sourceApplication: options[.sourceApplication] as? String, annotation: options[.annotation])
+                    }
+                }
+                """),
+            Example(files: [("AppDelegate.m", """
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application continueUserActivity:(NSUserActivity *)userActivity
+                 restorationHandler:(void (^)(NSArray *))restorationHandler {
+                    return [[↓Branch getInstance] continueUserActivity:userActivity];
+                }
+                @end
+                """), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end")]),
+        ],
+        nonTriggering: [
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ app: UIApplication, open url: URL,
+                                     options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                        GIDSignIn.sharedInstance.handle(url)
+                    }
+                }
+                """, also: [("SceneDelegate.swift", """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+                        URLContexts.forEach { _ = GIDSignIn.sharedInstance.handle($0.url) }
+                    }
+                }
+                """)], note: "The scene delegate calls the SDK too."),
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        ApplicationDelegate.shared.application(application, didFinishLaunchingWithOptions: launchOptions)
+                        return true
+                    }
+                }
+                """, note: "didFinishLaunching still runs under scenes."),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        let callbacks = facts.appDelegateMethods.filter { AppDelegateCallback.matching(facts.function($0).signature) != nil }
+        guard !callbacks.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for sdk in Self.sdks {
+            if callsSDKOutsideAppDelegate(sdk, facts) { continue }
+            for reference in callbacks {
+                let file = facts.file(reference)
+                let function = facts.function(reference)
+                guard let callback = AppDelegateCallback.matching(function.signature),
+                      let call = firstCall(of: sdk, in: WindowCreation.body(function), of: file) else { continue }
+                let method = file.language == .swift ? callback.displayName : callback.objc
+                findings.append(finding(context,
+                    "\(sdk.name) is called from \(method), which UIKit stops calling under scenes: \(sdk.sceneEntry)",
+                    in: file, token: call))
+            }
+        }
+        return findings
+    }
+
+    private func firstCall(of sdk: SDK, in range: Range<Int>, of file: SourceFile) -> Int? {
+        range.first { index in
+            sdk.marks.contains { mark in
+                guard file.is(index, text: mark.0) else { return false }
+                guard let next = mark.1 else { return true }
+                let following = file.isPunctuation(index + 1, UInt8(ascii: ".")) ? index + 2 : index + 1
+                return file.is(following, text: next)
+            }
+        }
+    }
+
+    /// The SDK is already reached from a scene delegate or a SwiftUI URL handler.
+    private func callsSDKOutsideAppDelegate(_ sdk: SDK, _ facts: AppFacts) -> Bool {
+        for reference in facts.sceneDelegateMethods {
+            if firstCall(of: sdk, in: WindowCreation.body(facts.function(reference)), of: facts.file(reference)) != nil { return true }
+        }
+        for file in facts.files where file.mentions("onOpenURL") || file.mentions("onContinueUserActivity") {
+            if firstCall(of: sdk, in: file.tokens.indices, of: file) != nil { return true }
+        }
+        return false
+    }
+}

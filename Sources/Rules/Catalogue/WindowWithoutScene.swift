@@ -1,0 +1,88 @@
+import ScanCore
+
+/// A window created outside the app delegate without a scene: never shown in a scene-based app.
+struct WindowWithoutScene: Rule {
+    static let description = RuleDescription(
+        id: "window-without-scene",
+        name: "Window without a scene",
+        severity: .warning,
+        summary: "Code creates a UIWindow with UIWindow(frame:) or UIWindow() and never gives it a windowScene.",
+        rationale: """
+            In a scene-based app only windows attached to a UIWindowScene are displayed. Overlay, alert or \
+            debug windows made with UIWindow(frame:) or UIWindow() (deprecated in iOS 26) belong to no scene and \
+            silently never appear once the app adopts scenes.
+            """,
+        documentation: [AppleDocs.windowInitFrame, AppleDocs.windowInitScene, AppleDocs.tn3187],
+        fix: "Create the window with UIWindow(windowScene:) from the scene of the view that presents it, or set its windowScene before showing it.",
+        anchors: ["UIWindow", "Window"],
+        triggering: [
+            Example("""
+                final class ToastPresenter {
+                    private var window: UIWindow?
+
+                    func show(_ message: String) {
+                        let window = ↓UIWindow(frame: UIScreen.main.bounds)
+                        window.windowLevel = .alert
+                        window.rootViewController = ToastViewController(message: message)
+                        window.isHidden = false
+                        self.window = window
+                    }
+                }
+                """, file: "ToastPresenter.swift"),
+            Example(files: [("DebugOverlay.m", """
+                @implementation DebugOverlay
+                - (void)show {
+                    self.window = [[↓UIWindow alloc] initWithFrame:UIScreen.mainScreen.bounds];
+                    self.window.hidden = NO;
+                }
+                @end
+                """)]),
+        ],
+        nonTriggering: [
+            Example("""
+                final class ToastPresenter {
+                    private var window: UIWindow?
+
+                    func show(_ message: String, from view: UIView) {
+                        guard let scene = view.window?.windowScene else { return }
+                        let window = UIWindow(windowScene: scene)
+                        window.rootViewController = ToastViewController(message: message)
+                        window.isHidden = false
+                        self.window = window
+                    }
+                }
+                """, file: "ToastPresenter.swift"),
+            Example("""
+                final class ToastPresenter {
+                    func show(in scene: UIWindowScene) {
+                        let window = UIWindow(frame: scene.coordinateSpace.bounds)
+                        window.windowScene = scene
+                        window.isHidden = false
+                    }
+                }
+                """, file: "ToastPresenter.swift", note: "Attached to a scene in the same function."),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        let classes = WindowCreation.windowClasses(facts)
+        let appDelegateTypes = facts.appDelegateNames
+        var findings: [Finding] = []
+        for file in facts.files where file.mentions("Window") {
+            for (index, function) in file.functions.enumerated() where function.hasBody {
+                if function.container >= 0, appDelegateTypes.contains(String(file.types[function.container].simpleName)) { continue }
+                let body = WindowCreation.body(function)
+                let creations = WindowCreation.scenelessCreations(in: file, range: body, classes: classes)
+                    .filter { file.function(containing: $0) == index }
+                guard !creations.isEmpty, !WindowCreation.attachesScene(in: file, range: body) else { continue }
+                for creation in creations {
+                    findings.append(finding(context,
+                        "\(file.text(creation)) created without a scene in \(function.signature): it is never shown once the app adopts scenes; "
+                            + "use UIWindow(windowScene:) or set windowScene",
+                        in: file, token: creation))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,56 @@
+import ScanCore
+
+/// Every rule of the ios27 pack, one line each, sorted by id.
+public enum Catalogue {
+    public static let all: [any Rule.Type] = [
+        AppDelegateCallbackUnreached.self,
+        AppDelegateWindow.self,
+        ColdStartLinkDropped.self,
+        ConnectionOptionImportMissing.self,
+        DeploymentTargetLow.self,
+        LaunchOptionsRead.self,
+        LaunchScreenMissing.self,
+        LegacyOpenURL.self,
+        MainScreenUse.self,
+        NotificationDelegateLate.self,
+        PartialMigration.self,
+        SceneConfigurationMissing.self,
+        SceneDelegateUnresolved.self,
+        SceneManifestMissing.self,
+        SceneStoryboardMissing.self,
+        SceneWindowMissing.self,
+        StatusBarAPI.self,
+        ThirdPartySDKHook.self,
+        WindowLookup.self,
+        WindowWithoutScene.self,
+    ]
+
+    public static var descriptions: [RuleDescription] {
+        all.map { $0.description }
+    }
+
+    /// The rule with this id or alias.
+    public static func rule(named name: String) -> (any Rule.Type)? {
+        all.first { $0.description.id == name || $0.description.aliases.contains(name) }
+    }
+
+    /// Whether a suppression's rule list covers a rule id (directly or through an alias).
+    static func matches(_ names: [String], _ id: String) -> Bool {
+        names.contains { name in
+            name == id || rule(named: name)?.description.id == id
+        }
+    }
+
+    /// Literals that make a source file worth lexing: the rules' own, plus what app facts need to find
+    /// the app delegate, scene delegates and SwiftUI entry points.
+    public static let anchors: AnchorSearch = {
+        var literals: Set<String> = [
+            "AppDelegate", "ApplicationDelegate", "SceneDelegate", "UIApplicationMain", "@main", "@UIApplicationMain",
+            "delegateClass", "pplication",
+        ]
+        for rule in all {
+            literals.formUnion(rule.description.anchors)
+        }
+        return AnchorSearch(literals.sorted())
+    }()
+}

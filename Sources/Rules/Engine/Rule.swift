@@ -1,0 +1,112 @@
+public import ScanCore
+
+/// A check over one app. Each rule is a struct in a file of its own whose static description is at
+/// once its documentation, its SARIF metadata and, through its examples, its tests.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    /// Findings for the app; the engine applies severity overrides, suppressions and fingerprints.
+    func check(_ context: RuleContext) -> [Finding]
+}
+
+/// What a rule sees: the app's facts and the workspace they came from.
+public struct RuleContext: Sendable {
+    public let facts: AppFacts
+    public let workspace: Workspace
+    /// The rule's severity after configuration overrides, for findings at the rule's default level.
+    public let severity: Severity
+
+    public var app: App { facts.app }
+
+    public init(facts: AppFacts, workspace: Workspace, severity: Severity) {
+        self.facts = facts
+        self.workspace = workspace
+        self.severity = severity
+    }
+}
+
+/// A rule's documentation and examples.
+public struct RuleDescription: Sendable {
+    /// Fixed forever: reports, suppressions and SARIF history depend on it.
+    public let id: String
+    /// A short title: "Scene manifest missing".
+    public let name: String
+    public let severity: Severity
+    /// One sentence: what the rule finds.
+    public let summary: String
+    /// Why it matters, with the facts it rests on.
+    public let rationale: String
+    /// Apple documentation paths under https://developer.apple.com (e.g. `/documentation/technotes/tn3187-…`).
+    public let documentation: [String]
+    /// What to do about it.
+    public let fix: String
+    /// Literals (4+ bytes) a source file must contain for the rule to find anything in it; files
+    /// mentioning none of any rule's anchors are never lexed.
+    public let anchors: [String]
+    public let triggering: [Example]
+    public let nonTriggering: [Example]
+    /// Former ids that still select this rule in suppressions and configuration.
+    public let aliases: [String]
+
+    public init(
+        id: String, name: String, severity: Severity, summary: String, rationale: String, documentation: [String],
+        fix: String, anchors: [String] = [], triggering: [Example], nonTriggering: [Example], aliases: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.severity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.documentation = documentation
+        self.fix = fix
+        self.anchors = anchors
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+        self.aliases = aliases
+    }
+
+    public var documentationURLs: [String] {
+        documentation.map { "https://developer.apple.com" + $0 }
+    }
+}
+
+/// A small app a rule must (or must not) report, written as files. A `↓` in any file marks where a
+/// finding must land (line and column of the character after it).
+public struct Example: Sendable {
+    /// The Info.plist the example app gets unless it brings its own `App/Info.plist`.
+    public enum InfoPlistShape: Sendable {
+        /// A storyboard-less UIKit app with a launch screen and no scene manifest.
+        case legacy
+        /// A launch screen and a manifest whose default configuration names `$(PRODUCT_MODULE_NAME).SceneDelegate`.
+        case scenes
+        /// A manifest naming a bare (Objective-C) `SceneDelegate`.
+        case objcScenes
+    }
+
+    public let files: [(path: String, contents: String)]
+    public let infoPlist: InfoPlistShape
+    /// Target build settings; when set the example app gets an `.xcodeproj` holding one app target.
+    public let buildSettings: [String: String]
+    /// Why this example is here, when the code does not say it.
+    public let note: String?
+
+    /// One Swift file, `App/AppDelegate.swift` unless named.
+    public init(_ swift: String, file: String = "AppDelegate.swift", infoPlist: InfoPlistShape = .scenes,
+                buildSettings: [String: String] = [:], also extraFiles: [(String, String)] = [], note: String? = nil) {
+        self.files = [("App/" + file, swift)] + extraFiles.map { ("App/" + $0.0, $0.1) }
+        self.infoPlist = infoPlist
+        self.buildSettings = buildSettings
+        self.note = note
+    }
+
+    /// Files given by path relative to the example app's folder (`Info.plist`, `SceneDelegate.m`, …).
+    public init(files: [(String, String)], infoPlist: InfoPlistShape = .scenes, buildSettings: [String: String] = [:], note: String? = nil) {
+        self.files = files.map { ("App/" + $0.0, $0.1) }
+        self.infoPlist = infoPlist
+        self.buildSettings = buildSettings
+        self.note = note
+    }
+
+    /// Marker for where a finding must land.
+    public static let marker: Character = "↓"
+}

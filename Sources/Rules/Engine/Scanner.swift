@@ -1,0 +1,98 @@
+public import ScanCore
+
+/// Which rules run and how loud they are.
+public struct RuleSelection: Sendable {
+    /// Rule ids (or aliases) that do not run.
+    public var disabled: Set<String>
+    /// Per-rule severity overrides by id (or alias).
+    public var severities: [String: Severity]
+
+    public init(disabled: Set<String> = [], severities: [String: Severity] = [:]) {
+        self.disabled = disabled
+        self.severities = severities
+    }
+}
+
+/// Runs the catalogue over every app of a workspace.
+public enum Scanner {
+    public static let toolVersion = "0.1.0"
+    public static let rulePack = "ios27"
+
+    /// Lists, discovers, lexes and checks a tree.
+    public static func scan(
+        _ source: any FileSource, filter: PathFilter = PathFilter(), rules: RuleSelection = RuleSelection(),
+        limits: Workspace.Limits = Workspace.Limits()
+    ) -> ScanReport {
+        let workspace = Workspace.load(from: source, filter: filter, anchors: Catalogue.anchors, limits: limits)
+        return scan(workspace, rules: rules)
+    }
+
+    public static func scan(_ workspace: Workspace, rules selection: RuleSelection = RuleSelection()) -> ScanReport {
+        let active = Catalogue.all.filter { rule in
+            let description = rule.description
+            return !selection.disabled.contains(description.id) && description.aliases.allSatisfy { !selection.disabled.contains($0) }
+        }
+        var diagnostics = workspace.diagnostics
+        let reports = Parallel.map(workspace.apps.count) { index in
+            report(for: workspace.apps[index], workspace: workspace, rules: active, selection: selection)
+        }
+        diagnostics += SuppressionCheck.unknownRuleDiagnostics(workspace)
+        return ScanReport(
+            root: workspace.origin, toolVersion: toolVersion, rulePack: rulePack, apps: reports,
+            diagnostics: Array(Set(diagnostics)).sorted())
+    }
+
+    static func report(for app: App, workspace: Workspace, rules: [any Rule.Type], selection: RuleSelection) -> AppReport {
+        let facts = AppFacts(app: app, sources: workspace.sources)
+        var findings: [Finding] = []
+        for rule in rules {
+            let description = rule.description
+            let override = selection.severities[description.id] ?? description.aliases.compactMap { selection.severities[$0] }.first
+            let context = RuleContext(facts: facts, workspace: workspace, severity: override ?? description.severity)
+            var produced = rule.init().check(context)
+            if let override {
+                for index in produced.indices { produced[index].severity = override }
+            }
+            findings += produced
+        }
+        let suppressions = SuppressionCheck(workspace: workspace)
+        var kept: [Finding] = []
+        var suppressed: [SuppressedFinding] = []
+        for finding in Set(findings) {
+            if let comment = suppressions.suppression(for: finding) {
+                suppressed.append(SuppressedFinding(finding: finding, reason: comment.reason, line: comment.line))
+            } else {
+                kept.append(finding)
+            }
+        }
+        kept = fingerprinted(kept.sorted(by: Finding.sortOrder))
+        suppressed.sort { Finding.sortOrder($0.finding, $1.finding) }
+        let verdict: Verdict
+        if kept.contains(where: { $0.severity == .error }) {
+            verdict = .blocked
+        } else if !app.unreadable.isEmpty {
+            verdict = .unknown
+        } else if kept.contains(where: { $0.severity == .warning }) {
+            verdict = .atRisk
+        } else {
+            verdict = .ready
+        }
+        return AppReport(
+            path: app.path, target: app.target, platform: app.platform,
+            framework: facts.isSwiftUIApp ? "swiftui" : "native", frameworkVersion: nil,
+            verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable)
+    }
+
+    /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.
+    static func fingerprinted(_ findings: [Finding]) -> [Finding] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let key = finding.rule + "\u{0}" + finding.file + "\u{0}" + finding.anchor
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            var result = finding
+            result.fingerprint = Fingerprint.of([finding.rule, finding.file, finding.anchor, String(occurrence)])
+            return result
+        }
+    }
+}

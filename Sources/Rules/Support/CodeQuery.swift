@@ -1,0 +1,133 @@
+import ScanCore
+
+/// Expression-level questions rules ask of code: what a member access is applied to, whether that is
+/// the shared application, which tokens name a word. Byte comparisons only; no regular expressions.
+enum CodeQuery {
+    /// Indices of identifier tokens reading `word`, after a cheap check that the file mentions it at all.
+    static func occurrences(of word: String, in file: SourceFile) -> [Int] {
+        guard file.mentions(word) else { return [] }
+        var result: [Int] = []
+        let length = word.utf8.count
+        let first = word.utf8.first!
+        for index in file.tokens.indices {
+            let token = file.tokens[index]
+            guard token.kind == .identifier, token.length == length, file.bytes[Int(token.start)] == first else { continue }
+            if file.is(index, text: word) { result.append(index) }
+        }
+        return result
+    }
+
+    /// Whether `index` is a member access `x.word` (Swift or Objective-C dot syntax).
+    static func isMember(_ file: SourceFile, _ index: Int) -> Bool {
+        file.isPunctuation(index - 1, UInt8(ascii: "."))
+    }
+
+    /// The tokens of the receiver of the member at `index` (which follows a `.`): `UIApplication.shared`
+    /// in `UIApplication.shared.keyWindow`, `[UIApplication sharedApplication]` in ObjC dot syntax.
+    static func receiver(of index: Int, in file: SourceFile) -> Range<Int>? {
+        guard isMember(file, index) else { return nil }
+        var start = index - 1
+        var cursor = index - 2
+        while cursor >= 0 {
+            if file.isPunctuation(cursor, UInt8(ascii: "?")) || file.isPunctuation(cursor, UInt8(ascii: "!")) {
+                cursor -= 1
+                continue
+            }
+            if file.isPunctuation(cursor, UInt8(ascii: ")")) || file.isPunctuation(cursor, UInt8(ascii: "]")) {
+                let open = Int(file.partners[cursor])
+                guard open >= 0 else { break }
+                start = open
+                cursor = open - 1
+                // `name(…)` is a call and `name[…]` a Swift subscript; `return (…)` is neither.
+                let isObjCMessage = file.language == .objectiveC && file.isPunctuation(open, UInt8(ascii: "["))
+                if !isObjCMessage, file.isIdentifier(cursor), !statementWords.contains(file.text(cursor)) {
+                    start = cursor
+                    cursor -= 1
+                }
+            } else if file.isIdentifier(cursor), !statementWords.contains(file.text(cursor)) {
+                start = cursor
+                cursor -= 1
+            } else {
+                break
+            }
+            if file.isPunctuation(cursor, UInt8(ascii: ".")) {
+                cursor -= 1
+                continue
+            }
+            break
+        }
+        return start < index - 1 ? start..<(index - 1) : nil
+    }
+
+    private static let statementWords: Set<String> = [
+        "return", "if", "guard", "while", "in", "case", "try", "await", "else", "throw", "switch", "where", "let", "var",
+    ]
+
+    /// For an Objective-C unary message `[receiver word]`, the receiver's tokens.
+    static func messageReceiver(of index: Int, in file: SourceFile) -> Range<Int>? {
+        guard file.isPunctuation(index + 1, UInt8(ascii: "]")) else { return nil }
+        let open = Int(file.partners[index + 1])
+        guard open >= 0, open < index - 1 else { return nil }
+        return (open + 1)..<index
+    }
+
+    /// The receiver tokens rendered without spaces, optional marks and redundant parentheses.
+    static func normalized(_ range: Range<Int>, in file: SourceFile) -> String {
+        var text = ""
+        for index in range {
+            if file.isPunctuation(index, UInt8(ascii: "?")) || file.isPunctuation(index, UInt8(ascii: "!")) { continue }
+            text += file.text(index)
+            if file.isIdentifier(index), file.isIdentifier(index + 1), index + 1 < range.upperBound { text += " " }
+        }
+        while text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+        return text
+    }
+
+    static let sharedApplicationForms: Set<String> = [
+        "UIApplication.shared", "UIApplication.sharedApplication", "[UIApplication sharedApplication]",
+        "UIKit.UIApplication.shared",
+    ]
+
+    /// Whether the receiver is the shared application, or a `UIApplication` parameter of the enclosing
+    /// function (the `application` argument of a delegate method).
+    static func isApplication(_ range: Range<Int>, in file: SourceFile, at index: Int) -> Bool {
+        let text = normalized(range, in: file)
+        if sharedApplicationForms.contains(text) { return true }
+        guard range.count == 1, let function = file.function(containing: index) else { return false }
+        return file.functions[function].parameters.contains { parameter in
+            parameter.name == text && file.typeText(of: parameter).hasPrefix("UIApplication")
+        }
+    }
+
+    /// Whether the token at `index` is written to (`x = …`, not `x == …`).
+    static func isAssigned(_ index: Int, in file: SourceFile) -> Bool {
+        file.isPunctuation(index + 1, UInt8(ascii: "=")) && !file.isPunctuation(index + 2, UInt8(ascii: "="))
+    }
+
+    /// The function holding a token, if any.
+    static func enclosingFunction(_ index: Int, in file: SourceFile) -> FunctionDeclaration? {
+        file.function(containing: index).map { file.functions[$0] }
+    }
+
+    /// Identifiers called in a body: `name(` and ObjC `[x name]`/`[x name:…]` selectors' first parts.
+    static func calledNames(in function: FunctionDeclaration, of file: SourceFile) -> Set<String> {
+        guard function.hasBody else { return [] }
+        var names: Set<String> = []
+        for index in (function.bodyStart + 1)..<function.bodyEnd where file.isIdentifier(index) {
+            if file.isPunctuation(index + 1, UInt8(ascii: "(")) || file.isPunctuation(index + 1, UInt8(ascii: "]"))
+                || (file.isPunctuation(index + 1, UInt8(ascii: ":")) && file.language == .objectiveC) {
+                names.insert(file.text(index))
+            }
+        }
+        return names
+    }
+
+    /// Whether a body holds nothing but `return true`/`YES`/`false`/`NO`, or nothing at all.
+    static func isTrivial(_ function: FunctionDeclaration, in file: SourceFile) -> Bool {
+        guard function.hasBody else { return true }
+        let inner = (function.bodyStart + 1)..<function.bodyEnd
+        if inner.isEmpty { return true }
+        let words = inner.map { file.text($0) }.filter { $0 != ";" }
+        return words == ["return", "true"] || words == ["return", "false"] || words == ["return", "YES"] || words == ["return", "NO"]
+    }
+}

@@ -1,0 +1,132 @@
+public import XcodeProject
+
+/// One application target (or, without a project file, one app folder) found in the tree.
+public struct App: Sendable, Hashable {
+    /// The app's folder relative to the scanned root: where its Info.plist or its sources are.
+    public let path: String
+    /// The Xcode target name (the folder name when there is no project).
+    public let target: String
+    /// `iOS`, `iPadOS`, `tvOS`, `visionOS`, optionally followed by `, Mac Catalyst`.
+    public let platform: String
+    public let platforms: Set<Platform>
+    /// The `.xcodeproj` that defines the target, if any.
+    public let project: String?
+    /// Where the target is declared, for findings about build settings.
+    public let declaration: Location
+    /// `PRODUCT_MODULE_NAME`: the prefix a Swift class needs in `UISceneDelegateClassName`.
+    public let moduleName: String
+    /// Source files the target compiles (its own and those of framework targets it depends on).
+    public let sourceFiles: [String]
+    /// Files the target copies as resources (storyboards, xibs, asset catalogs).
+    public let resourceFiles: [String]
+    /// The Info.plist the target uses, one entry per distinct plist across configurations.
+    public let infoPlists: [InfoPlist]
+    /// `IPHONEOS_DEPLOYMENT_TARGET` per configuration, where set.
+    public let deploymentTargets: [ConfiguredSetting]
+    /// `TARGETED_DEVICE_FAMILY`: 1 iPhone, 2 iPad, 3 tv, 6 Mac (Catalyst idiom), 7 vision.
+    public let deviceFamilies: Set<Int>
+    /// Inputs the scan needed but could not read (a missing or broken Info.plist): the app's verdict is
+    /// then `unknown` unless an error is certain anyway.
+    public let unreadable: [String]
+
+    public init(
+        path: String, target: String, platforms: Set<Platform>, project: String?, declaration: Location,
+        moduleName: String, sourceFiles: [String], resourceFiles: [String], infoPlists: [InfoPlist],
+        deploymentTargets: [ConfiguredSetting], deviceFamilies: Set<Int>, unreadable: [String] = []
+    ) {
+        self.path = path
+        self.target = target
+        self.platforms = platforms
+        self.platform = Platform.describe(platforms, deviceFamilies: deviceFamilies)
+        self.project = project
+        self.declaration = declaration
+        self.moduleName = moduleName
+        self.sourceFiles = sourceFiles
+        self.resourceFiles = resourceFiles
+        self.infoPlists = infoPlists
+        self.deploymentTargets = deploymentTargets
+        self.deviceFamilies = deviceFamilies
+        self.unreadable = unreadable
+    }
+}
+
+/// A platform an app runs on as a UIKit app.
+public enum Platform: String, Sendable, Hashable, CaseIterable {
+    case iOS, tvOS, visionOS, macCatalyst = "Mac Catalyst"
+
+    static func describe(_ platforms: Set<Platform>, deviceFamilies: Set<Int>) -> String {
+        var names: [String] = []
+        if platforms.contains(.iOS) {
+            names.append(deviceFamilies == [2] ? "iPadOS" : "iOS")
+        }
+        if platforms.contains(.tvOS) { names.append("tvOS") }
+        if platforms.contains(.visionOS) { names.append("visionOS") }
+        if platforms.contains(.macCatalyst) { names.append("Mac Catalyst") }
+        return names.isEmpty ? "iOS" : names.joined(separator: ", ")
+    }
+}
+
+/// A file position for findings.
+public struct Location: Sendable, Hashable {
+    public let file: String
+    public let line: Int
+    public let column: Int
+
+    public init(file: String, line: Int, column: Int = 1) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A build setting's value in one or more configurations.
+public struct ConfiguredSetting: Sendable, Hashable {
+    public let configurations: [String]
+    public let value: String
+    public let location: Location
+}
+
+/// The Info.plist a target uses in some of its configurations: the file (if any) merged with the keys
+/// Xcode generates from `INFOPLIST_KEY_*` settings.
+public struct InfoPlist: Sendable, Hashable {
+    /// The plist file, when the target names one in `INFOPLIST_FILE`.
+    public let file: String?
+    /// Configurations that use this plist (`Debug`, `Release`, …).
+    public let configurations: [String]
+    /// Top-level keys after merging.
+    public let values: [String: PlistValue]
+    /// Keys that came from build settings rather than the file, with where they were set.
+    public let generatedKeys: [String: Location]
+    /// Where `<key>` entries sit in the file, by key name (XML plists only).
+    public let keyPositions: [String: [TextPosition]]
+    /// Where to point a finding about the plist as a whole.
+    public let location: Location
+
+    public init(
+        file: String?, configurations: [String], values: [String: PlistValue],
+        generatedKeys: [String: Location], keyPositions: [String: [TextPosition]], location: Location
+    ) {
+        self.file = file
+        self.configurations = configurations
+        self.values = values
+        self.generatedKeys = generatedKeys
+        self.keyPositions = keyPositions
+        self.location = location
+    }
+
+    /// Where a key is written: its line in the file, or the build setting that generates it.
+    public func location(of key: String) -> Location {
+        if let generated = generatedKeys[key] { return generated }
+        if let file, let position = keyPositions[key]?.first { return Location(file: file, line: position.line, column: position.column) }
+        return location
+    }
+
+    public subscript(key: String) -> PlistValue? {
+        values[key]
+    }
+
+    /// `Debug, Release` → for messages.
+    public var configurationList: String {
+        configurations.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,332 @@
+import XcodeProject
+
+/// Finds the apps of a tree: application targets of every `.xcodeproj`, and, where no project covers a
+/// folder, app Info.plists with the sources beside them.
+public struct AppDiscovery {
+    /// What discovery needs from the tree: the listing and a way to read files.
+    public struct Tree {
+        public let files: [FileEntry]
+        public let read: (String) -> [UInt8]?
+
+        public init(files: [FileEntry], read: @escaping (String) -> [UInt8]?) {
+            self.files = files
+            self.read = read
+        }
+    }
+
+    static let sourceExtensions: Set<String> = ["swift", "m", "mm", "h"]
+    static let compiledExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp"]
+    static let resourceExtensions: Set<String> = ["storyboard", "xib", "plist", "strings", "json", "png", "xcassets"]
+
+    let tree: Tree
+    private let listed: Set<String>
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var projects: [Project] = []
+
+    public init(tree: Tree) {
+        self.tree = tree
+        listed = Set(tree.files.map(\.path))
+    }
+
+    /// Reads every project and returns the apps, sorted by path and target.
+    public mutating func run() -> [App] {
+        var apps: [App] = []
+        for entry in tree.files where entry.path.hasSuffix(".xcodeproj/project.pbxproj") {
+            let xcodeproj = Paths.directory(of: entry.path)
+            guard let bytes = tree.read(entry.path) else {
+                diagnostics.append(Diagnostic(.error, file: entry.path, "cannot read project file"))
+                continue
+            }
+            do {
+                let project = try ProjectReader.read(bytes, xcodeprojPath: xcodeproj)
+                projects.append(project)
+            } catch {
+                diagnostics.append(Diagnostic(.error, file: entry.path, line: error.line, "cannot parse: \(error.message); its targets were not scanned"))
+            }
+        }
+        for project in projects {
+            for target in project.targets {
+                if let app = app(for: target, in: project) { apps.append(app) }
+            }
+        }
+        apps += fallbackApps()
+        apps.sort { ($0.path, $0.target) < ($1.path, $1.target) }
+        return apps
+    }
+
+    // MARK: Targets
+
+    private mutating func app(for target: Target, in project: Project) -> App? {
+        guard target.productType == ProductType.application || target.productType == ProductType.appClip else {
+            return nil
+        }
+        var configurationNames = target.buildConfigurations.map(\.name)
+        if configurationNames.isEmpty { configurationNames = project.buildConfigurations.map(\.name) }
+        if configurationNames.isEmpty { configurationNames = ["Release"] }
+        // The default configuration first: findings about settings point at the one builds use.
+        let preferred = target.defaultConfiguration ?? "Release"
+        if let index = configurationNames.firstIndex(of: preferred) {
+            configurationNames.insert(configurationNames.remove(at: index), at: 0)
+        }
+        var problems: [String] = []
+        let settingsByConfiguration = configurationNames.map { name in
+            BuildSettings.resolve(project: project, target: target, configuration: name, load: tree.read, problems: &problems)
+        }
+        for problem in Set(problems).sorted() {
+            diagnostics.append(Diagnostic(.warning, file: nil, "\(problem) (target \(target.name))"))
+        }
+        // Platform comes from the release-like configuration: flavours rarely differ in SDK.
+        let primary = settingsByConfiguration[0]
+        guard let platforms = Self.platforms(of: primary) else { return nil }
+
+        let declaration = Location(file: project.pbxprojPath, line: target.line)
+        var unreadable: [String] = []
+        let infoPlists = infoPlists(settingsByConfiguration, project: project, target: target, declaration: declaration, unreadable: &unreadable)
+        var sources: [String] = []
+        var resources: [String] = []
+        collectFiles(of: target, in: project, sources: &sources, resources: &resources, visited: [])
+        let deploymentTargets = Self.configuredValues("IPHONEOS_DEPLOYMENT_TARGET", settingsByConfiguration, fallback: declaration)
+        let families = Set((primary["TARGETED_DEVICE_FAMILY"] ?? "1").split(separator: ",").compactMap {
+            Int($0.trimmingSpaces())
+        })
+        let path = Self.appFolder(plists: infoPlists, sources: sources, target: target, project: project)
+        return App(
+            path: path, target: target.name, platforms: platforms, project: project.path,
+            declaration: declaration, moduleName: primary["PRODUCT_MODULE_NAME"] ?? target.name,
+            sourceFiles: sources, resourceFiles: resources, infoPlists: infoPlists,
+            deploymentTargets: deploymentTargets, deviceFamilies: families, unreadable: unreadable)
+    }
+
+    /// The UIKit platforms of a target, or nil when it is not an app we report (watchOS, macOS-only).
+    static func platforms(of settings: BuildSettings) -> Set<Platform>? {
+        let sdk = settings["SDKROOT"] ?? "iphoneos"
+        let supported = Set((settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ").map(String.init))
+        var platforms: Set<Platform> = []
+        func add(_ name: String) {
+            switch name {
+            case "iphoneos", "iphonesimulator": platforms.insert(.iOS)
+            case "appletvos", "appletvsimulator": platforms.insert(.tvOS)
+            case "xros", "xrsimulator": platforms.insert(.visionOS)
+            default: break
+            }
+        }
+        if supported.isEmpty {
+            add(sdk.hasPrefix("iphoneos") ? "iphoneos" : sdk.hasPrefix("appletvos") ? "appletvos" : sdk.hasPrefix("xros") ? "xros" : sdk)
+        } else {
+            supported.forEach(add)
+        }
+        if sdk.hasPrefix("watchos") { return nil }
+        if settings.isYes("SUPPORTS_MACCATALYST"), platforms.contains(.iOS) { platforms.insert(.macCatalyst) }
+        return platforms.isEmpty ? nil : platforms
+    }
+
+    /// One `InfoPlist` per distinct (file, generated keys) across configurations.
+    private mutating func infoPlists(
+        _ settings: [BuildSettings], project: Project, target: Target, declaration: Location,
+        unreadable: inout [String]
+    ) -> [InfoPlist] {
+        struct Variant {
+            var file: String?
+            var generated: [String: PlistValue]
+            var generatedLocations: [String: Location]
+            var configurations: [String]
+        }
+        var variants: [Variant] = []
+        for configuration in settings {
+            var file: String?
+            if let raw = configuration["INFOPLIST_FILE"], !raw.isEmpty {
+                file = Paths.resolve(project.sourceRoot, raw)
+                if file == nil {
+                    diagnostics.append(Diagnostic(.warning, file: project.pbxprojPath,
+                        "INFOPLIST_FILE \(raw) of target \(target.name) is outside the scanned tree"))
+                }
+            }
+            var generated: [String: PlistValue] = [:]
+            var locations: [String: Location] = [:]
+            if configuration.isYes("GENERATE_INFOPLIST_FILE") {
+                generated = GeneratedInfoPlist.values(from: configuration)
+                for key in generated.keys {
+                    let settingName = key == "UIApplicationSceneManifest" || key == "UILaunchScreen"
+                        ? "INFOPLIST_KEY_\(key)_Generation" : "INFOPLIST_KEY_\(key)"
+                    let origin = configuration.setting(settingName)?.origin
+                    locations[key] = origin.map { Location(file: $0.file, line: $0.line) } ?? declaration
+                }
+            }
+            if let index = variants.firstIndex(where: { $0.file == file && $0.generated == generated }) {
+                variants[index].configurations.append(configuration.configuration)
+            } else {
+                variants.append(Variant(file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration]))
+            }
+        }
+        return variants.compactMap { variant -> InfoPlist? in
+            var values: [String: PlistValue] = [:]
+            var keyPositions: [String: [TextPosition]] = [:]
+            var location = declaration
+            if let file = variant.file {
+                location = Location(file: file, line: 1)
+                guard let bytes = tree.read(file) else {
+                    let message = "Info.plist of target \(target.name) (\(variant.configurations.joined(separator: ", "))) is missing; its scene checks were skipped"
+                    diagnostics.append(Diagnostic(.error, file: file, message))
+                    unreadable.append(message)
+                    return nil
+                }
+                do throws(PropertyListError) {
+                    let parsed = try PropertyListReader.read(bytes)
+                    values = parsed.value.dictionary ?? [:]
+                    if parsed.format == .xml { keyPositions = PlistKeyLines.positions(in: bytes) }
+                } catch {
+                    let message = "cannot parse Info.plist: \(error.message); its scene checks were skipped"
+                    diagnostics.append(Diagnostic(.error, file: file, line: error.line, message))
+                    unreadable.append("\(file): \(message)")
+                    return nil
+                }
+            }
+            // Build-setting keys override the file's, as Xcode merges them.
+            for (key, value) in variant.generated { values[key] = value }
+            return InfoPlist(
+                file: variant.file, configurations: variant.configurations, values: values,
+                generatedKeys: variant.generatedLocations, keyPositions: keyPositions, location: location)
+        }
+    }
+
+    private func collectFiles(of target: Target, in project: Project, sources: inout [String], resources: inout [String], visited: Set<String>) {
+        guard !visited.contains(target.id) else { return }
+        let compiled = target.sourceFiles.filter { listed.contains($0) && Self.sourceExtensions.contains(Paths.fileExtension(of: $0)) }
+        sources += compiled
+        // Headers are not compiled on their own, but they declare the Objective-C classes
+        // (`@interface AppDelegate : UIResponder <UIApplicationDelegate>`): take those beside the .m files.
+        let objcFolders = Set(compiled.filter { $0.hasSuffix(".m") || $0.hasSuffix(".mm") }.map { Paths.directory(of: $0) })
+        if !objcFolders.isEmpty {
+            sources += tree.files.map(\.path).filter { $0.hasSuffix(".h") && objcFolders.contains(Paths.directory(of: $0)) }
+        }
+        resources += target.resourceFiles
+        for folder in target.synchronizedFolders {
+            for entry in tree.files where Paths.isInside(entry.path, folder.path) && !folder.excludedPaths.contains(entry.path) {
+                let fileExtension = Paths.fileExtension(of: entry.path)
+                if Self.compiledExtensions.contains(fileExtension) || fileExtension == "h" {
+                    if Self.sourceExtensions.contains(fileExtension) { sources.append(entry.path) }
+                } else {
+                    resources.append(entry.path)
+                }
+            }
+        }
+        // Frameworks and static libraries built from the same project ship their code inside the app.
+        for dependencyID in target.dependencies {
+            guard let dependency = project.target(id: dependencyID),
+                  dependency.productType.hasPrefix("com.apple.product-type.framework")
+                    || dependency.productType.hasPrefix("com.apple.product-type.library")
+            else { continue }
+            collectFiles(of: dependency, in: project, sources: &sources, resources: &resources, visited: visited.union([target.id]))
+        }
+        var seen: Set<String> = []
+        sources = sources.filter { seen.insert($0).inserted }
+    }
+
+    /// A setting's distinct values across configurations, each at the first place it is written.
+    static func configuredValues(_ key: String, _ settings: [BuildSettings], fallback: Location) -> [ConfiguredSetting] {
+        var result: [ConfiguredSetting] = []
+        for configuration in settings {
+            guard let value = configuration[key], !value.isEmpty else { continue }
+            if let index = result.firstIndex(where: { $0.value == value }) {
+                result[index] = ConfiguredSetting(
+                    configurations: result[index].configurations + [configuration.configuration], value: value, location: result[index].location)
+            } else {
+                let origin = configuration.setting(key)?.origin
+                let location = origin.map { Location(file: $0.file, line: $0.line) } ?? fallback
+                result.append(ConfiguredSetting(configurations: [configuration.configuration], value: value, location: location))
+            }
+        }
+        return result
+    }
+
+    /// The folder of the app's Info.plist, else the folder holding its sources.
+    static func appFolder(plists: [InfoPlist], sources: [String], target: Target, project: Project) -> String {
+        if let file = plists.compactMap(\.file).sorted().first { return Paths.directory(of: file) }
+        if let folder = target.synchronizedFolders.first { return folder.path }
+        let folders = sources.map { Paths.directory(of: $0) }
+        if let common = commonFolder(folders) { return common }
+        return project.sourceRoot
+    }
+
+    static func commonFolder(_ folders: [String]) -> String? {
+        guard var common = folders.first?.split(separator: "/").map(String.init) else { return nil }
+        for folder in folders.dropFirst() {
+            let parts = folder.split(separator: "/").map(String.init)
+            var shared = 0
+            while shared < min(common.count, parts.count), common[shared] == parts[shared] { shared += 1 }
+            common = Array(common.prefix(shared))
+        }
+        return common.joined(separator: "/")
+    }
+
+    // MARK: Without a project
+
+    /// Info.plists of apps that no project in the tree covers: generated projects (XcodeGen, Tuist) or
+    /// partial checkouts. The app's sources are the files under the plist's folder.
+    private mutating func fallbackApps() -> [App] {
+        let covered = projects.map(\.sourceRoot)
+        var apps: [App] = []
+        var claimed: [String] = []
+        let candidates = tree.files.filter { entry in
+            let name = Paths.fileName(of: entry.path)
+            return (name == "Info.plist" || name.hasSuffix("-Info.plist")) && entry.size < 4 << 20
+                && !covered.contains { Paths.isInside(entry.path, $0) }
+        }
+        for entry in candidates {
+            guard let bytes = tree.read(entry.path),
+                  let parsed = try? PropertyListReader.read(bytes),
+                  let values = parsed.value.dictionary,
+                  Self.looksLikeAppPlist(values)
+            else { continue }
+            let folder = Paths.directory(of: entry.path)
+            if claimed.contains(where: { Paths.isInside(folder, $0) }) { continue }
+            claimed.append(folder)
+            let sources = tree.files.map(\.path).filter {
+                Paths.isInside($0, folder) && Self.sourceExtensions.contains(Paths.fileExtension(of: $0))
+            }
+            let resources = tree.files.map(\.path).filter {
+                Paths.isInside($0, folder) && ["storyboard", "xib"].contains(Paths.fileExtension(of: $0))
+            }
+            let plist = InfoPlist(
+                file: entry.path, configurations: [], values: values, generatedKeys: [:],
+                keyPositions: parsed.format == .xml ? PlistKeyLines.positions(in: bytes) : [:],
+                location: Location(file: entry.path, line: 1))
+            let name = Paths.fileName(of: entry.path)
+            let target = name.hasSuffix("-Info.plist") ? String(name.dropLast("-Info.plist".count))
+                : (folder.isEmpty ? "App" : Paths.fileName(of: folder))
+            let families = Set((values["UIDeviceFamily"]?.array ?? []).compactMap { value -> Int? in
+                if case .integer(let number) = value { return number }
+                return value.string.flatMap { Int($0) }
+            })
+            let platforms: Set<Platform> = families.contains(3) ? [.tvOS] : [.iOS]
+            apps.append(App(
+                path: folder, target: target, platforms: platforms, project: nil,
+                declaration: Location(file: entry.path, line: 1),
+                moduleName: BuildSettingsName.module(from: target), sourceFiles: sources, resourceFiles: resources,
+                infoPlists: [plist], deploymentTargets: [], deviceFamilies: families.isEmpty ? [1] : families,
+                unreadable: []))
+        }
+        return apps
+    }
+
+    static func looksLikeAppPlist(_ values: [String: PlistValue]) -> Bool {
+        if values["NSExtension"] != nil || values["WKApplication"] != nil || values["WKWatchKitApp"] != nil {
+            return false
+        }
+        if let type = values["CFBundlePackageType"]?.string, type != "APPL", type != "$(PRODUCT_BUNDLE_PACKAGE_TYPE)" {
+            return false
+        }
+        return ["LSRequiresIPhoneOS", "UIApplicationSceneManifest", "UILaunchStoryboardName", "UIMainStoryboardFile",
+                "UILaunchScreen", "UIRequiredDeviceCapabilities", "UISupportedInterfaceOrientations"]
+            .contains { values[$0] != nil }
+    }
+}
+
+enum BuildSettingsName {
+    /// Xcode's default `PRODUCT_MODULE_NAME` for a product name.
+    static func module(from name: String) -> String {
+        var result = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return result
+    }
+}

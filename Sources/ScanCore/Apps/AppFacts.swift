@@ -1,0 +1,321 @@
+import XcodeProject
+
+/// A type declaration in one of an app's lexed files.
+public struct TypeRef: Sendable, Hashable {
+    public let file: Int
+    public let type: Int
+
+    public init(file: Int, type: Int) {
+        self.file = file
+        self.type = type
+    }
+}
+
+/// A function in one of an app's lexed files.
+public struct FunctionRef: Sendable, Hashable {
+    public let file: Int
+    public let function: Int
+
+    public init(file: Int, function: Int) {
+        self.file = file
+        self.function = function
+    }
+}
+
+/// What the code of one app says about its entry points: which classes are its app delegate and
+/// scene delegates (declarations, extensions and categories alike), whether it is a SwiftUI app, and
+/// how it adopts scenes in code. Rules read these facts instead of rediscovering them.
+public struct AppFacts: Sendable {
+    /// Bases and protocols that make a class an app delegate.
+    public static let appDelegateBases: Set<String> = [
+        "UIApplicationDelegate", "FlutterAppDelegate", "RCTAppDelegate", "ExpoAppDelegate", "EXAppDelegateWrapper",
+        "CDVAppDelegate",
+    ]
+    /// Bases and protocols that make a class a scene delegate.
+    public static let sceneDelegateBases: Set<String> = [
+        "UIWindowSceneDelegate", "UISceneDelegate", "FlutterSceneDelegate", "ExpoAppSceneDelegate",
+        "EXExpoAppSceneDelegate", "CDVSceneDelegate", "RCTSceneDelegate",
+    ]
+
+    public let app: App
+    /// The app's lexed source files, sorted by path.
+    public let files: [SourceFile]
+    /// Every Swift class/extension and Objective-C interface/implementation/category by simple name.
+    public let declarations: [String: [TypeRef]]
+    public let appDelegateNames: Set<String>
+    public let sceneDelegateNames: Set<String>
+    /// `@main struct X: App` declarations.
+    public let swiftUIApps: [TypeRef]
+    /// Classes named by `@UIApplicationDelegateAdaptor(X.self)`.
+    public let adaptorDelegateNames: Set<String>
+    /// `application(_:configurationForConnecting:options:)` implementations on the app delegate.
+    public let configurationMethods: [FunctionRef]
+    /// Classes assigned to `UISceneConfiguration.delegateClass` in code, with where.
+    public let codeDelegateClasses: [(name: String, file: Int, token: Int)]
+
+    public init(app: App, sources: [String: SourceFile]) {
+        self.app = app
+        let files = app.sourceFiles.compactMap { sources[$0] }.sorted { $0.path < $1.path }
+        self.files = files
+
+        var declarations: [String: [TypeRef]] = [:]
+        var swiftUIApps: [TypeRef] = []
+        var entryNames: Set<String> = []
+        var adaptorNames: Set<String> = []
+        var codeDelegates: [(name: String, file: Int, token: Int)] = []
+        for (fileIndex, file) in files.enumerated() {
+            for (typeIndex, type) in file.types.enumerated() {
+                let reference = TypeRef(file: fileIndex, type: typeIndex)
+                switch type.kind {
+                case .structType where type.isMainEntry && (type.inherits("App")):
+                    swiftUIApps.append(reference)
+                case .classType, .extensionType, .actorType, .objcInterface, .objcCategory, .objcImplementation:
+                    declarations[String(type.simpleName), default: []].append(reference)
+                    if type.kind == .classType, type.isMainEntry { entryNames.insert(String(type.simpleName)) }
+                default:
+                    break
+                }
+            }
+            entryNames.formUnion(EntryPoints.applicationMainDelegates(in: file))
+            adaptorNames.formUnion(EntryPoints.adaptorDelegates(in: file))
+            for (name, token) in EntryPoints.delegateClassAssignments(in: file) {
+                codeDelegates.append((name, fileIndex, token))
+            }
+        }
+        self.declarations = declarations
+        self.swiftUIApps = swiftUIApps
+        self.adaptorDelegateNames = adaptorNames
+        self.codeDelegateClasses = codeDelegates
+
+        func classes(inheritingAny bases: Set<String>, seeds: Set<String>) -> Set<String> {
+            var names = seeds
+            for (name, references) in declarations {
+                for reference in references {
+                    let type = files[reference.file].types[reference.type]
+                    if type.inherits.contains(where: { bases.contains(Self.simple($0)) }) { names.insert(name) }
+                }
+            }
+            // Subclasses of the app's own delegate classes are delegates too (a common base class).
+            var changed = true
+            while changed {
+                changed = false
+                for (name, references) in declarations where !names.contains(name) {
+                    for reference in references {
+                        let type = files[reference.file].types[reference.type]
+                        if type.inherits.contains(where: { names.contains(Self.simple($0)) }) {
+                            names.insert(name)
+                            changed = true
+                        }
+                    }
+                }
+            }
+            return names
+        }
+        let appDelegates = classes(inheritingAny: Self.appDelegateBases, seeds: entryNames.union(adaptorNames))
+        appDelegateNames = appDelegates
+        var sceneSeeds = Set(codeDelegates.map(\.name))
+        for plist in app.infoPlists {
+            for configuration in Self.configurations(of: plist) {
+                if let name = configuration.delegateClass { sceneSeeds.insert(Self.className(fromManifest: name)) }
+            }
+        }
+        // Only names the app declares count as its scene delegates; framework classes stay out.
+        sceneSeeds = sceneSeeds.filter { declarations[$0] != nil }
+        sceneDelegateNames = classes(inheritingAny: Self.sceneDelegateBases, seeds: sceneSeeds).subtracting(appDelegates)
+
+        var configurationMethods: [FunctionRef] = []
+        for (fileIndex, file) in files.enumerated() {
+            for (functionIndex, function) in file.functions.enumerated() where function.container >= 0 {
+                guard appDelegates.contains(String(file.types[function.container].simpleName)) else { continue }
+                if function.signature == "application(_:configurationForConnecting:options:)"
+                    || function.signature == "application:configurationForConnectingSceneSession:options:" {
+                    configurationMethods.append(FunctionRef(file: fileIndex, function: functionIndex))
+                }
+            }
+        }
+        self.configurationMethods = configurationMethods
+    }
+
+    // MARK: Queries
+
+    public func file(_ reference: FunctionRef) -> SourceFile { files[reference.file] }
+    public func function(_ reference: FunctionRef) -> FunctionDeclaration { files[reference.file].functions[reference.function] }
+    public func type(_ reference: TypeRef) -> TypeDeclaration { files[reference.file].types[reference.type] }
+
+    /// Functions declared in any declaration (class, extension, category, implementation) of the named classes.
+    public func methods(of names: Set<String>) -> [FunctionRef] {
+        var result: [FunctionRef] = []
+        for (fileIndex, file) in files.enumerated() {
+            for (functionIndex, function) in file.functions.enumerated() where function.container >= 0 {
+                if names.contains(String(file.types[function.container].simpleName)) {
+                    result.append(FunctionRef(file: fileIndex, function: functionIndex))
+                }
+            }
+        }
+        return result
+    }
+
+    public var appDelegateMethods: [FunctionRef] { methods(of: appDelegateNames) }
+    public var sceneDelegateMethods: [FunctionRef] { methods(of: sceneDelegateNames) }
+
+    /// Whether the named class (through its declarations, extensions and superclasses in the app)
+    /// lists `name` among its superclass and protocols.
+    public func inherits(_ className: String, _ name: String) -> Bool {
+        var visited: Set<String> = []
+        var pending = [className]
+        while let current = pending.popLast() {
+            guard visited.insert(current).inserted else { continue }
+            for reference in declarations[current] ?? [] {
+                for parent in type(reference).inherits {
+                    let simple = Self.simple(parent)
+                    if simple == name { return true }
+                    pending.append(simple)
+                }
+            }
+        }
+        return false
+    }
+
+    /// The superclasses and protocols of a class named anywhere in its declarations, as simple names.
+    public func ancestors(of className: String) -> Set<String> {
+        var result: Set<String> = []
+        var pending = [className]
+        while let current = pending.popLast() {
+            for reference in declarations[current] ?? [] {
+                for parent in type(reference).inherits {
+                    let simple = Self.simple(parent)
+                    if result.insert(simple).inserted { pending.append(simple) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the app is entered through a SwiftUI `App`.
+    public var isSwiftUIApp: Bool { !swiftUIApps.isEmpty }
+
+    /// Scene configurations of a plist; empty when it has no real manifest.
+    public static func configurations(of plist: InfoPlist) -> [SceneConfiguration] {
+        switch plist.manifestState {
+        case .present(let manifest), .deviceSpecific(_, let manifest): return manifest.configurations
+        default: return []
+        }
+    }
+
+    /// `$(PRODUCT_MODULE_NAME).SceneDelegate` → `SceneDelegate`; `Module.Outer.Inner` → `Inner`.
+    public static func className(fromManifest value: String) -> String {
+        simple(value)
+    }
+
+    static func simple(_ name: String) -> String {
+        var name = Substring(name)
+        if let generic = name.firstIndex(of: "<") { name = name[..<generic] }
+        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+        return String(name)
+    }
+}
+
+extension TypeDeclaration {
+    /// `@main` or `@UIApplicationMain`.
+    public var isMainEntry: Bool {
+        attributes.contains("@main") || attributes.contains("@UIApplicationMain")
+    }
+}
+
+/// Entry-point and delegate-class clues found in code.
+enum EntryPoints {
+    /// Classes named as the delegate in `UIApplicationMain(argc, argv, nil, NSStringFromClass([X class]))`,
+    /// its Swift form with `X.self`, or a string literal.
+    static func applicationMainDelegates(in file: SourceFile) -> Set<String> {
+        var names: Set<String> = []
+        for index in file.tokens.indices where file.is(index, "UIApplicationMain") && file.isPunctuation(index + 1, UInt8(ascii: "(")) {
+            let close = Int(file.partners[index + 1])
+            guard close > index + 1 else { continue }
+            // The delegate is the last argument.
+            var start = close - 1
+            var depth = 0
+            while start > index + 1 {
+                if file.isPunctuation(start, UInt8(ascii: ")")) || file.isPunctuation(start, UInt8(ascii: "]")) { depth += 1 }
+                if file.isPunctuation(start, UInt8(ascii: "(")) || file.isPunctuation(start, UInt8(ascii: "[")) { depth -= 1 }
+                if depth == 0, file.isPunctuation(start - 1, UInt8(ascii: ",")) { break }
+                start -= 1
+            }
+            if let name = className(in: file, from: start, to: close) { names.insert(name) }
+        }
+        return names
+    }
+
+    /// `@UIApplicationDelegateAdaptor(AppDelegate.self)` → AppDelegate.
+    static func adaptorDelegates(in file: SourceFile) -> Set<String> {
+        var names: Set<String> = []
+        for index in file.tokens.indices where file.tokens[index].kind == .keyword && file.is(index, "@UIApplicationDelegateAdaptor") {
+            if file.isPunctuation(index + 1, UInt8(ascii: "(")), file.isIdentifier(index + 2) {
+                names.insert(file.text(index + 2))
+            }
+        }
+        return names
+    }
+
+    /// `configuration.delegateClass = SceneDelegate.self` and `config.delegateClass = [SceneDelegate class]`.
+    static func delegateClassAssignments(in file: SourceFile) -> [(String, Int)] {
+        var result: [(String, Int)] = []
+        for index in file.tokens.indices where file.is(index, "delegateClass") && file.isPunctuation(index + 1, UInt8(ascii: "=")) {
+            guard !file.isPunctuation(index + 2, UInt8(ascii: "=")) else { continue }
+            if let name = className(in: file, from: index + 2, to: min(file.tokens.count, index + 8)) {
+                result.append((name, index))
+            }
+        }
+        return result
+    }
+
+    /// The class named by `NSStringFromClass([X class])`, `NSStringFromClass(X.self)`, `X.self`,
+    /// `[X class]`, `@"X"` or `"X"` within a token range.
+    static func className(in file: SourceFile, from start: Int, to end: Int) -> String? {
+        var index = start
+        while index < end {
+            if file.is(index, "class"), file.isPunctuation(index + 1, UInt8(ascii: "]")), file.isIdentifier(index - 1) {
+                return file.text(index - 1)
+            }
+            if file.is(index, "self"), file.isPunctuation(index - 1, UInt8(ascii: ".")), file.isIdentifier(index - 2) {
+                return file.text(index - 2)
+            }
+            if file.tokens[index].kind == .string {
+                var text = file.text(index)
+                if text.hasPrefix("@") { text.removeFirst() }
+                let name = text.trimmingCharacters(in: "\"")
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+                    return AppFacts.simple(name)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// The delegate class names of every app in a tree, for the workspace's second lexing pass.
+enum DelegateNames {
+    static func collect(apps: [App], sources: [String: SourceFile]) -> Set<String> {
+        var names: Set<String> = []
+        for app in apps {
+            let facts = AppFacts(app: app, sources: sources)
+            names.formUnion(facts.appDelegateNames)
+            names.formUnion(facts.sceneDelegateNames)
+            for plist in app.infoPlists {
+                for configuration in AppFacts.configurations(of: plist) {
+                    if let name = configuration.delegateClass { names.insert(AppFacts.className(fromManifest: name)) }
+                }
+            }
+        }
+        return names
+    }
+}
+
+extension String {
+    func trimmingCharacters(in characters: String) -> String {
+        var view = Substring(self)
+        while let first = view.first, characters.contains(first) { view = view.dropFirst() }
+        while let last = view.last, characters.contains(last) { view = view.dropLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,212 @@
+import XcodeProject
+
+/// Everything a scan knows about one tree: its files, projects, apps and lexed sources.
+///
+/// Built once, read-only afterwards, shared by every rule and every app. Rules see the tree only
+/// through this type.
+public final class Workspace: Sendable {
+    /// Limits that keep hostile or generated files from dominating a scan.
+    public struct Limits: Sendable {
+        /// Source files above this size are skipped with a diagnostic.
+        public var sourceFileBytes = 4 << 20
+        /// Plists and xcconfig files above this size are skipped.
+        public var plistBytes = 16 << 20
+        /// project.pbxproj files above this size are skipped.
+        public var projectBytes = 64 << 20
+
+        public init() {}
+    }
+
+    public let origin: String
+    public let files: [FileEntry]
+    public let projects: [Project]
+    public let apps: [App]
+    /// Lexed source files by path: those whose bytes mention an anchor, and those naming the app's
+    /// delegate classes.
+    public let sources: [String: SourceFile]
+    public let diagnostics: [Diagnostic]
+    private let fileSet: Set<String>
+    private let source: any FileSource
+
+    private init(source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], diagnostics: [Diagnostic]) {
+        self.source = source
+        self.origin = source.origin
+        self.files = files
+        self.fileSet = Set(files.map(\.path))
+        self.projects = projects
+        self.apps = apps
+        self.sources = sources
+        self.diagnostics = diagnostics
+    }
+
+    /// Lists, discovers and lexes.
+    /// - Parameter anchors: literals a source file must contain to matter to any rule; files with none
+    ///   are not lexed (unless they name one of the app's delegate classes).
+    public static func load(
+        from source: any FileSource, filter: PathFilter = PathFilter(), anchors: AnchorSearch, limits: Limits = Limits()
+    ) -> Workspace {
+        var diagnostics: [Diagnostic] = []
+        let files = source.listFiles(filter: filter, diagnostics: &diagnostics)
+        let sizes = Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
+        let reader = LimitedReader(source: source, sizes: sizes, limits: limits)
+
+        var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, read: { reader.read($0) }))
+        let apps = discovery.run()
+        diagnostics += discovery.diagnostics
+        diagnostics += reader.problems
+
+        let paths = Array(Set(apps.flatMap(\.sourceFiles))).sorted()
+        let outcomes = Parallel.map(paths.count) { index in
+            SourceLoad.load(paths[index], source: source, size: sizes[paths[index]] ?? 0, limits: limits, anchors: anchors)
+        }
+        var sources: [String: SourceFile] = [:]
+        var skipped: [String] = []
+        for (index, outcome) in outcomes.enumerated() {
+            diagnostics += outcome.diagnostics
+            if let file = outcome.file {
+                sources[paths[index]] = file
+            } else if outcome.readable {
+                skipped.append(paths[index])
+            }
+        }
+
+        // Second pass: delegate classes with unusual names live in files no anchor matched (an
+        // `extension MainScene` in a file of its own). Lex the files that name them.
+        let names = DelegateNames.collect(apps: apps, sources: sources).filter { name in
+            !anchors.occurs(in: Array(name.utf8))
+        }
+        if !names.isEmpty, !skipped.isEmpty {
+            let nameSearch = AnchorSearch(names.filter { $0.utf8.count >= 4 })
+            let second = Parallel.map(skipped.count) { [skipped] index in
+                SourceLoad.load(skipped[index], source: source, size: sizes[skipped[index]] ?? 0, limits: limits, anchors: nameSearch, quiet: true)
+            }
+            for (index, outcome) in second.enumerated() {
+                if let file = outcome.file { sources[skipped[index]] = file }
+            }
+        }
+        diagnostics = Array(Set(diagnostics)).sorted()
+        return Workspace(source: source, files: files, projects: discovery.projects, apps: apps, sources: sources, diagnostics: diagnostics)
+    }
+
+    /// The lexed files among an app's sources, sorted by path.
+    public func sourceFiles(of app: App) -> [SourceFile] {
+        app.sourceFiles.compactMap { sources[$0] }
+    }
+
+    /// The bytes of a file of the tree, or nil when it is not listed or cannot be read.
+    public func read(_ path: String) -> [UInt8]? {
+        guard fileSet.contains(path) else { return nil }
+        return try? source.read(path)
+    }
+
+    /// Whether a root-relative path exists in the tree.
+    public func contains(_ path: String) -> Bool {
+        fileSet.contains(path)
+    }
+}
+
+/// Reads plists, projects and xcconfigs for discovery, within size limits, remembering what failed.
+private final class LimitedReader: @unchecked Sendable {
+    let source: any FileSource
+    let sizes: [String: Int]
+    let limits: Workspace.Limits
+    private(set) var problems: [Diagnostic] = []
+
+    init(source: any FileSource, sizes: [String: Int], limits: Workspace.Limits) {
+        self.source = source
+        self.sizes = sizes
+        self.limits = limits
+    }
+
+    // Discovery runs on one thread, so `problems` needs no lock.
+    func read(_ path: String) -> [UInt8]? {
+        guard let size = sizes[path] else { return nil }
+        let limit = path.hasSuffix(".pbxproj") ? limits.projectBytes : limits.plistBytes
+        guard size <= limit else {
+            problems.append(Diagnostic(.warning, file: path, "\(ByteCount(size)) exceeds the \(ByteCount(limit)) limit; skipped"))
+            return nil
+        }
+        do {
+            return try source.read(path)
+        } catch {
+            problems.append(Diagnostic(.warning, file: path, "cannot read: \(error)"))
+            return nil
+        }
+    }
+}
+
+/// Reading, checking and lexing one source file.
+struct SourceLoad: Sendable {
+    var file: SourceFile?
+    var diagnostics: [Diagnostic] = []
+    /// False when the file could not be used at all (so a second pass need not retry it).
+    var readable = true
+
+    static func load(
+        _ path: String, source: any FileSource, size: Int, limits: Workspace.Limits, anchors: AnchorSearch, quiet: Bool = false
+    ) -> SourceLoad {
+        var outcome = SourceLoad()
+        guard let language = SourceLanguage(path: path) else {
+            outcome.readable = false
+            return outcome
+        }
+        guard size <= limits.sourceFileBytes else {
+            if !quiet {
+                outcome.diagnostics.append(Diagnostic(.warning, file: path, "\(ByteCount(size)) source file exceeds the \(ByteCount(limits.sourceFileBytes)) limit; skipped"))
+            }
+            outcome.readable = false
+            return outcome
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try source.read(path)
+        } catch {
+            if !quiet { outcome.diagnostics.append(Diagnostic(.warning, file: path, "cannot read: \(error)")) }
+            outcome.readable = false
+            return outcome
+        }
+        if TextCheck.looksBinary(bytes) {
+            if !quiet { outcome.diagnostics.append(Diagnostic(.warning, file: path, "binary data in a source file; skipped")) }
+            outcome.readable = false
+            return outcome
+        }
+        guard anchors.occurs(in: bytes) else { return outcome }
+        if !quiet, let offset = TextCheck.firstInvalidUTF8(bytes) {
+            outcome.diagnostics.append(Diagnostic(.note, file: path, "invalid UTF-8 at byte \(offset); scanned as bytes"))
+        }
+        outcome.file = SourceFile(path: path, bytes: bytes, language: language)
+        return outcome
+    }
+}
+
+/// Cheap checks on file contents.
+enum TextCheck {
+    /// A NUL byte in the first 8 KiB: what git and grep take for binary.
+    static func looksBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(8192).contains(0)
+    }
+
+    /// The offset of the first byte that breaks UTF-8, or nil when the text is valid.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            if byte & 0xE0 == 0xC0, byte >= 0xC2 { length = 2 }
+            else if byte & 0xF0 == 0xE0 { length = 3 }
+            else if byte & 0xF8 == 0xF0, byte <= 0xF4 { length = 4 }
+            else { return index }
+            guard index + length <= count else { return index }
+            for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 {
+                return index
+            }
+            index += length
+        }
+        return nil
+    }
+}

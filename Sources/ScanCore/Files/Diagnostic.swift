@@ -1,0 +1,35 @@
+/// A problem with the run rather than with the app: a file that could not be read or parsed, a limit hit.
+/// Diagnostics go to stderr and into reports' run sections; the scan always goes on.
+public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning, note
+    }
+
+    public let severity: Severity
+    /// Root-relative path of the file concerned, when there is one.
+    public let file: String?
+    public let line: Int?
+    public let message: String
+
+    public init(_ severity: Severity, file: String?, line: Int? = nil, _ message: String) {
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// `file:line: warning: message`, the shape compilers print.
+    public var description: String {
+        var location = ""
+        if let file {
+            location = file
+            if let line { location += ":\(line)" }
+            location += ": "
+        }
+        return "\(location)\(severity.rawValue): \(message)"
+    }
+
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        (lhs.file ?? "", lhs.line ?? 0, lhs.message) < (rhs.file ?? "", rhs.line ?? 0, rhs.message)
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files of a working tree on disk.
+public struct DirectorySource: FileSource {
+    /// The root as given, for messages.
+    public let origin: String
+    /// The root with symlinks resolved, for containment checks.
+    let root: String
+    /// Files larger than this are never read.
+    public let readLimit: Int
+
+    /// - Throws: when the root does not exist or is not a folder.
+    /// - Parameter label: how reports name the root (default: the path as given).
+    public init(root path: String, label: String? = nil, readLimit: Int = 64 << 20) throws(FileSourceError) {
+        guard let resolved = realpath(path, nil) else {
+            throw .notFound(path)
+        }
+        defer { free(resolved) }
+        let root = String(cString: resolved)
+        var info = stat()
+        guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw .unreadable(path, reason: "not a folder")
+        }
+        self.origin = label ?? path
+        self.root = root
+        self.readLimit = readLimit
+    }
+
+    public func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry] {
+        var result: [FileEntry] = []
+        var pending: [String] = [""]
+        while let folder = pending.popLast() {
+            let absolute = folder.isEmpty ? root : root + "/" + folder
+            guard let handle = opendir(absolute) else {
+                diagnostics.append(Diagnostic(.warning, file: folder.isEmpty ? "." : folder, "cannot open folder: \(Self.errorText())"))
+                continue
+            }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let path = folder.isEmpty ? name : folder + "/" + name
+                var type = entry.pointee.d_type
+                var size = -1
+                if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_REG) {
+                    var info = stat()
+                    guard lstat(root + "/" + path, &info) == 0 else { continue }
+                    type = Self.direntType(info.st_mode)
+                    size = Int(info.st_size)
+                }
+                switch type {
+                case UInt8(DT_DIR):
+                    if filter.descends(into: path, name: name) { pending.append(path) }
+                case UInt8(DT_REG):
+                    if filter.keeps(file: path) { result.append(FileEntry(path: path, size: size)) }
+                case UInt8(DT_LNK):
+                    if let problem = symlinkProblem(path) {
+                        diagnostics.append(Diagnostic(.warning, file: path, problem))
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        result.sort { $0.path < $1.path }
+        return result
+    }
+
+    public func read(_ path: String) throws(FileSourceError) -> [UInt8] {
+        let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw .notFound(path) }
+            throw .unreadable(path, reason: Self.errorText())
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadable(path, reason: "not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= readLimit else { throw .tooLarge(path, size: size, limit: readLimit) }
+        var failure: String?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var offset = 0
+            while offset < size {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = Self.errorText()
+                    break
+                }
+                if got == 0 { break }
+                offset += got
+            }
+            initialized = offset
+        }
+        if let failure { throw .unreadable(path, reason: failure) }
+        return bytes
+    }
+
+    /// Why a symlink is worth mentioning, or nil for a harmless in-tree link.
+    private func symlinkProblem(_ path: String) -> String? {
+        guard let resolved = realpath(root + "/" + path, nil) else {
+            return "symlink does not resolve; not followed"
+        }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        if target == root || target.hasPrefix(root + "/") { return nil }
+        return "symlink points outside the scanned tree; not followed"
+    }
+
+    private static func direntType(_ mode: mode_t) -> UInt8 {
+        switch mode & S_IFMT {
+        case S_IFDIR: return UInt8(DT_DIR)
+        case S_IFREG: return UInt8(DT_REG)
+        case S_IFLNK: return UInt8(DT_LNK)
+        default: return UInt8(DT_UNKNOWN)
+        }
+    }
+
+    static func errorText() -> String {
+        String(cString: strerror(errno))
+    }
+}

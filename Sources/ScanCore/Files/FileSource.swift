@@ -1,0 +1,51 @@
+/// A file a source can provide: its root-relative path and size in bytes.
+public struct FileEntry: Sendable, Hashable {
+    public let path: String
+    public let size: Int
+
+    public init(path: String, size: Int) {
+        self.path = path
+        self.size = size
+    }
+}
+
+/// Why a file could not be read.
+public enum FileSourceError: Error, Sendable, CustomStringConvertible {
+    case notFound(String)
+    case tooLarge(String, size: Int, limit: Int)
+    case unreadable(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): return "\(path): no such file in the scanned tree"
+        case .tooLarge(let path, let size, let limit):
+            return "\(path): \(ByteCount(size)) exceeds the \(ByteCount(limit)) limit; skipped"
+        case .unreadable(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+}
+
+/// The seam between the scan and where bytes come from: a directory on disk or a commit's tree.
+/// Rules never know which.
+public protocol FileSource: Sendable {
+    /// Where the files come from, for reports: a path, or `repo@commit`.
+    var origin: String { get }
+    /// Every regular file under the root that `filter` keeps, sorted by path. Symlinks are never
+    /// followed; those pointing out of the tree are reported in `diagnostics`.
+    func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry]
+    /// The bytes of a listed file.
+    func read(_ path: String) throws(FileSourceError) -> [UInt8]
+}
+
+/// A size, printed for people.
+struct ByteCount: CustomStringConvertible {
+    let bytes: Int
+    init(_ bytes: Int) { self.bytes = bytes }
+
+    var description: String {
+        if bytes >= 1 << 30 { return "\(bytes / (1 << 30)) GiB" }
+        if bytes >= 1 << 20 { return "\(bytes / (1 << 20)) MiB" }
+        if bytes >= 1 << 10 { return "\(bytes / (1 << 10)) KiB" }
+        return "\(bytes) bytes"
+    }
+}

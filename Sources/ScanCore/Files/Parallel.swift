@@ -1,0 +1,73 @@
+import Dispatch
+
+/// Runs independent jobs on all cores and keeps results in input order.
+public enum Parallel {
+    /// `transform` for every index in `0..<count`, spread over `workers` threads.
+    public static func map<Result: Sendable>(
+        _ count: Int, workers: Int = defaultWorkers, _ transform: @Sendable (Int) -> Result
+    ) -> [Result] {
+        guard count > 0 else { return [] }
+        let slots = Slots<Result>(count: count)
+        let workers = max(1, min(workers, count))
+        // Workers pull the next index from a shared counter, so a few large files do not leave a core idle.
+        let counter = Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = counter.next()
+                guard index < count else { break }
+                slots.store(transform(index), at: index)
+            }
+        }
+        return slots.collect()
+    }
+
+    public static var defaultWorkers: Int {
+        max(1, sysconfCores())
+    }
+
+    private static func sysconfCores() -> Int {
+        #if canImport(Glibc)
+        return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+        return 1
+        #endif
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// One slot per result; each slot is written by exactly one worker, then read after all finish.
+private final class Slots<Value>: @unchecked Sendable {
+    private let buffer: UnsafeMutablePointer<Value?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        buffer.deinitialize(count: count)
+        buffer.deallocate()
+    }
+
+    func store(_ value: Value, at index: Int) {
+        buffer[index] = value
+    }
+
+    func collect() -> [Value] {
+        (0..<count).map { buffer[$0]! }
+    }
+}
+
+private final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    func next() -> Int {
+        value.add(1, ordering: .relaxed).oldValue
+    }
+}

@@ -1,0 +1,305 @@
+internal import CByteSearch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A lexed source file: its tokens, declarations, imports and suppression comments.
+///
+/// Everything a rule needs to understand code structure, computed once per file and shared by every
+/// app that compiles the file.
+public struct SourceFile: Sendable {
+    public let path: String
+    public let language: SourceLanguage
+    public let bytes: [UInt8]
+    public let tokens: [Token]
+    /// For each bracket token (`(` `)` `[` `]` `{` `}`), the index of its partner, or -1.
+    public let partners: [Int32]
+    public let types: [TypeDeclaration]
+    public let functions: [FunctionDeclaration]
+    /// Modules imported by the file (`import CoreNFC`, `@import CoreNFC;`, `#import <CoreNFC/CoreNFC.h>`).
+    public let imports: Set<String>
+    public let suppressions: [SuppressionComment]
+    private let lineStarts: [Int32]
+
+    public init(path: String, bytes: [UInt8], language: SourceLanguage) {
+        self.path = path
+        self.language = language
+        self.bytes = bytes
+        var lexer: Lexer? = nil
+        bytes.withUnsafeBufferPointer { buffer in
+            var running = Lexer(bytes: buffer, language: language)
+            running.run()
+            lexer = running
+        }
+        let tokens = lexer?.tokens ?? []
+        self.tokens = tokens
+        lineStarts = Self.lineStarts(of: bytes)
+        let structure = StructureParser.parse(bytes: bytes, tokens: tokens, partners: lexer?.partners ?? [], language: language)
+        partners = structure.partners
+        types = structure.types
+        functions = structure.functions
+        imports = structure.imports
+        var suppressions: [SuppressionComment] = []
+        for range in lexer?.suppressionComments ?? [] {
+            if let comment = Self.suppression(in: bytes, range: range, lineStarts: lineStarts) {
+                suppressions.append(comment)
+            }
+        }
+        self.suppressions = suppressions
+    }
+
+    // MARK: Token text
+
+    /// The token's text. Allocates: use `is(_:_:)` in loops.
+    public func text(_ index: Int) -> String {
+        let token = tokens[index]
+        return String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
+    }
+
+    /// Whether the token at `index` exists and reads exactly `literal`.
+    @inlinable
+    public func `is`(_ index: Int, _ literal: StaticString) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        let token = tokens[index]
+        let length = literal.utf8CodeUnitCount
+        guard Int(token.end - token.start) == length else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            memcmp(buffer.baseAddress! + Int(token.start), literal.utf8Start, length) == 0
+        }
+    }
+
+    /// Whether the token at `index` exists and reads exactly `text`.
+    public func `is`(_ index: Int, text: String) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        let token = tokens[index]
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard Int(token.end - token.start) == utf8.count else { return false }
+            return bytes.withUnsafeBufferPointer { buffer in
+                memcmp(buffer.baseAddress! + Int(token.start), utf8.baseAddress!, utf8.count) == 0
+            }
+        }
+    }
+
+    /// Whether the token is the punctuation byte `byte`.
+    @inlinable
+    public func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        let token = tokens[index]
+        return token.kind == .punctuation && bytes[Int(token.start)] == byte
+    }
+
+    public func isIdentifier(_ index: Int) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .identifier
+    }
+
+    /// Whether tokens starting at `index` read `parts` in order (identifiers and punctuation alike).
+    public func matches(_ index: Int, _ parts: StaticString...) -> Bool {
+        for (offset, part) in parts.enumerated() where !self.is(index + offset, part) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the raw bytes contain `literal` (comments and strings included): a cheap pre-check.
+    public func mentions(_ literal: String) -> Bool {
+        var literal = literal
+        return literal.withUTF8 { needle in
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress, needle.count > 0 else { return false }
+                return cbs_memmem(base, buffer.count, needle.baseAddress!, needle.count) != nil
+            }
+        }
+    }
+
+    /// The tokens from `start` through `end`, joined without spaces: a normalised rendering of code.
+    public func code(from start: Int, through end: Int) -> String {
+        guard start <= end, start >= 0, end < tokens.count else { return "" }
+        var result = ""
+        for index in start...end {
+            result += text(index)
+        }
+        return result
+    }
+
+    /// A parameter's type as written, without spaces: `[UIApplication.LaunchOptionsKey:Any]?`.
+    public func typeText(of parameter: Parameter) -> String {
+        guard !parameter.typeTokens.isEmpty else { return "" }
+        var result = ""
+        for index in parameter.typeTokens where tokens[index].kind != .keyword {
+            result += text(index)
+        }
+        return result
+    }
+
+    // MARK: Structure
+
+    /// The innermost function whose body holds the token.
+    public func function(containing index: Int) -> Int? {
+        var best: Int?
+        for (position, function) in functions.enumerated() where function.contains(token: index) {
+            if let current = best, functions[current].bodyStart > function.bodyStart { continue }
+            best = position
+        }
+        return best
+    }
+
+    /// The innermost type whose body holds the token.
+    public func type(containing index: Int) -> Int? {
+        var best: Int?
+        for (position, type) in types.enumerated() where type.contains(token: index) {
+            if let current = best, types[current].bodyStart > type.bodyStart { continue }
+            best = position
+        }
+        return best
+    }
+
+    /// Functions declared directly in the type at `typeIndex` (Swift) or between its `@implementation` and `@end`.
+    public func functions(in typeIndex: Int) -> [FunctionDeclaration] {
+        functions.filter { $0.container == typeIndex }
+    }
+
+    // MARK: Positions
+
+    /// 1-based line of a byte offset.
+    public func line(ofOffset offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// 1-based column of a byte offset, counted in Unicode scalars.
+    public func column(ofOffset offset: Int) -> Int {
+        let lineStart = Int(lineStarts[line(ofOffset: offset) - 1])
+        var column = 1
+        var index = lineStart
+        while index < offset, index < bytes.count {
+            // Count lead bytes only, so a multi-byte character is one column.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return column
+    }
+
+    public func line(ofToken index: Int) -> Int {
+        line(ofOffset: Int(tokens[index].start))
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// Indices of the tokens that start on a 1-based line.
+    public func tokenIndices(onLine line: Int) -> Range<Int> {
+        guard line >= 1, line <= lineStarts.count else { return 0..<0 }
+        let start = Int(lineStarts[line - 1])
+        let end = line < lineStarts.count ? Int(lineStarts[line]) : Int.max
+        func firstToken(atOrAfter offset: Int) -> Int {
+            var low = 0
+            var high = tokens.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(tokens[middle].start) < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let first = firstToken(atOrAfter: start)
+        let last = end == Int.max ? tokens.count : firstToken(atOrAfter: end)
+        return first..<max(first, last)
+    }
+
+    /// The text of a 1-based line, without its newline.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = Int(lineStarts[line - 1])
+        var end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
+        if end > start, end <= bytes.count, end - 1 >= start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    static func lineStarts(of bytes: [UInt8]) -> [Int32] {
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                guard let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) else { break }
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                starts.append(Int32(truncatingIfNeeded: position + 1))
+                offset = position + 1
+            }
+        }
+        return starts
+    }
+
+    /// Parses `scenesweep:ignore rule-id[,rule-id…] reason` out of a comment.
+    static func suppression(in bytes: [UInt8], range: Range<Int>, lineStarts: [Int32]) -> SuppressionComment? {
+        let text = String(decoding: bytes[range], as: UTF8.self)
+        return SuppressionComment.parse(text, commentStart: range.lowerBound, bytes: bytes, lineStarts: lineStarts)
+    }
+}
+
+extension SuppressionComment {
+    static let marker = "scenesweep:ignore"
+
+    /// Suppression comments in a file the lexer does not read (a plist, a pbxproj): any `<!-- -->`,
+    /// `//` or `/* */` comment holding the marker.
+    public static func scan(_ bytes: [UInt8]) -> [SuppressionComment] {
+        let lineStarts = SourceFile.lineStarts(of: bytes)
+        let marker = Array(Self.marker.utf8)
+        var result: [SuppressionComment] = []
+        var searchFrom = 0
+        while searchFrom < bytes.count {
+            let found: Int? = bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress,
+                      let hit = cbs_memmem(base + searchFrom, buffer.count - searchFrom, marker, marker.count) else { return nil }
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }
+            guard let position = found else { break }
+            var lineStart = position
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            let prefix = String(decoding: bytes[lineStart..<position], as: UTF8.self)
+            let openers = ["<!--", "//", "/*"]
+            if let opener = openers.compactMap({ prefix.firstRange(of: $0)?.lowerBound }).min() {
+                let commentStart = lineStart + prefix.utf8.distance(from: prefix.startIndex, to: opener)
+                var lineEnd = position
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                let text = String(decoding: bytes[commentStart..<lineEnd], as: UTF8.self)
+                if let comment = parse(text, commentStart: commentStart, bytes: bytes, lineStarts: lineStarts) {
+                    result.append(comment)
+                }
+            }
+            searchFrom = position + marker.count
+        }
+        return result
+    }
+
+    /// Reads the directive from any comment text (`//`, `/* */`, `<!-- -->`).
+    static func parse(_ text: String, commentStart: Int, bytes: [UInt8], lineStarts: [Int32]) -> SuppressionComment? {
+        guard let range = text.firstRange(of: marker) else { return nil }
+        var rest = String(text[range.upperBound...])
+        for terminator in ["*/", "-->"] {
+            if let end = rest.firstRange(of: terminator) { rest = String(rest[..<end.lowerBound]) }
+        }
+        let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard let first = words.first else { return nil }
+        let rules = first.split(separator: ",").map(String.init).filter { !$0.isEmpty }
+        let reason = words.dropFirst().joined(separator: " ")
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(lineStarts[middle]) <= commentStart { low = middle } else { high = middle - 1 }
+        }
+        let lineStart = Int(lineStarts[low])
+        var ownsLine = true
+        for index in lineStart..<min(commentStart, bytes.count) where bytes[index] != 32 && bytes[index] != 9 {
+            ownsLine = false
+            break
+        }
+        return SuppressionComment(line: low + 1, rules: rules, reason: reason, ownsLine: ownsLine)
+    }
+}

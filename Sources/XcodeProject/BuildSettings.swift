@@ -1,0 +1,164 @@
+import Foundation
+
+/// Where a build setting's value was written.
+public struct SettingOrigin: Sendable, Hashable {
+    public let file: String
+    public let line: Int
+}
+
+/// A setting's raw value and where it came from.
+public struct SettingValue: Sendable, Hashable {
+    public let raw: String
+    public let origin: SettingOrigin?
+}
+
+/// The build settings of one target in one configuration, layered as Xcode does:
+/// project xcconfig, project settings, target xcconfig, target settings (later wins, `$(inherited)`
+/// refers to the layers below).
+public struct BuildSettings: Sendable, Hashable {
+    public let configuration: String
+    /// Fully layered values before `$(VAR)` expansion (except `$(inherited)`, already applied).
+    public let values: [String: SettingValue]
+    private let builtIns: [String: String]
+
+    /// Layers a target's settings for one configuration.
+    /// - Parameter load: reads a root-relative file for xcconfig includes.
+    public static func resolve(
+        project: Project, target: Target, configuration: String,
+        load: (String) -> [UInt8]?, problems: inout [String]
+    ) -> BuildSettings {
+        var values: [String: SettingValue] = [:]
+        func apply(_ key: String, _ raw: String, _ origin: SettingOrigin?) {
+            var value = raw
+            if value.contains("$(inherited)") || value.contains("${inherited}") {
+                let below = values[key]?.raw ?? ""
+                value = value.replacingOccurrences(of: "$(inherited)", with: below)
+                    .replacingOccurrences(of: "${inherited}", with: below)
+                    .trimming(" ")
+            }
+            values[key] = SettingValue(raw: value, origin: origin)
+        }
+        func applyConfiguration(_ config: BuildConfiguration?) {
+            guard let config else { return }
+            if let base = config.baseConfigurationPath {
+                for assignment in XCConfigReader.read(path: base, load: load, problems: &problems) {
+                    apply(assignment.key, assignment.value, SettingOrigin(file: assignment.file, line: assignment.line))
+                }
+            }
+            for key in config.settings.keys.sorted() {
+                let origin = config.settingLines[key].map { SettingOrigin(file: project.pbxprojPath, line: $0) }
+                apply(key, config.settings[key] ?? "", origin)
+            }
+        }
+        applyConfiguration(project.buildConfigurations.first { $0.name == configuration })
+        applyConfiguration(target.buildConfigurations.first { $0.name == configuration })
+
+        let builtIns: [String: String] = [
+            "SRCROOT": project.sourceRoot, "PROJECT_DIR": project.sourceRoot, "SOURCE_ROOT": project.sourceRoot,
+            "PROJECT_NAME": project.name, "TARGET_NAME": target.name, "CONFIGURATION": configuration,
+            "PROJECT_FILE_PATH": project.path,
+        ]
+        return BuildSettings(configuration: configuration, values: values, builtIns: builtIns)
+    }
+
+    public init(configuration: String, values: [String: SettingValue], builtIns: [String: String] = [:]) {
+        self.configuration = configuration
+        self.values = values
+        self.builtIns = builtIns
+    }
+
+    /// The raw value of a setting; an unconditional assignment wins over `[sdk=iphoneos*]`-style ones.
+    public func setting(_ key: String) -> SettingValue? {
+        if let value = values[key] { return value }
+        let conditional = values.keys.filter { $0.hasPrefix(key + "[") }.sorted()
+        if let iOS = conditional.first(where: { $0.contains("sdk=iphoneos") }) { return values[iOS] }
+        return conditional.first.flatMap { values[$0] }
+    }
+
+    /// The expanded value of a setting, with Xcode's defaults for the names it always defines.
+    public subscript(key: String) -> String? {
+        if let value = setting(key) { return expand(value.raw) }
+        switch key {
+        case "PRODUCT_NAME": return builtIns["TARGET_NAME"]
+        case "PRODUCT_MODULE_NAME": return self["PRODUCT_NAME"].map(Self.c99Identifier)
+        default: return builtIns[key]
+        }
+    }
+
+    public func isYes(_ key: String) -> Bool {
+        guard let value = self[key] else { return false }
+        return value == "YES" || value == "yes" || value == "true"
+    }
+
+    /// Expands `$(NAME)`, `${NAME}` and `$NAME` references, with `:c99extidentifier`, `:rfc1034identifier`,
+    /// `:lower` and `:upper` modifiers. Unknown names expand to nothing, as in Xcode.
+    public func expand(_ text: String, depth: Int = 0) -> String {
+        guard text.contains("$"), depth < 16 else { return text }
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            guard character == "$" else {
+                result.append(character)
+                index = text.index(after: index)
+                continue
+            }
+            let next = text.index(after: index)
+            guard next < text.endIndex else {
+                result.append(character)
+                break
+            }
+            var name = ""
+            var end = next
+            if text[next] == "(" || text[next] == "{" {
+                let close: Character = text[next] == "(" ? ")" : "}"
+                guard let closing = text[next...].firstIndex(of: close) else {
+                    result.append(contentsOf: text[index...])
+                    break
+                }
+                name = String(text[text.index(after: next)..<closing])
+                end = text.index(after: closing)
+            } else {
+                while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" {
+                    end = text.index(after: end)
+                }
+                name = String(text[next..<end])
+                if name.isEmpty {
+                    result.append(character)
+                    index = next
+                    continue
+                }
+            }
+            var modifiers = name.split(separator: ":").map(String.init)
+            let variable = modifiers.isEmpty ? "" : modifiers.removeFirst()
+            var value: String
+            if let setting = setting(variable) {
+                value = expand(setting.raw, depth: depth + 1)
+            } else {
+                value = self[variable].map { expand($0, depth: depth + 1) } ?? ""
+            }
+            for modifier in modifiers {
+                switch modifier {
+                case "c99extidentifier", "identifier": value = Self.c99Identifier(value)
+                case "rfc1034identifier": value = Self.rfc1034Identifier(value)
+                case "lower": value = value.lowercased()
+                case "upper": value = value.uppercased()
+                default: break
+                }
+            }
+            result += value
+            index = end
+        }
+        return result
+    }
+
+    static func c99Identifier(_ name: String) -> String {
+        var result = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return result
+    }
+
+    static func rfc1034Identifier(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
+    }
+}

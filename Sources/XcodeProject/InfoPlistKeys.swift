@@ -1,0 +1,98 @@
+/// What Xcode writes into a generated Info.plist from `INFOPLIST_KEY_*` build settings.
+public enum GeneratedInfoPlist {
+    /// The keys a target's generated Info.plist gets from its build settings, when `GENERATE_INFOPLIST_FILE = YES`.
+    /// `…_Generation = YES` settings stand for whole generated entries (a manifest with no configurations,
+    /// an empty launch screen dictionary).
+    public static func values(from settings: BuildSettings) -> [String: PlistValue] {
+        var result: [String: PlistValue] = [:]
+        let prefix = "INFOPLIST_KEY_"
+        for key in settings.values.keys where key.hasPrefix(prefix) && !key.contains("[") {
+            let name = String(key.dropFirst(prefix.count))
+            let value = settings[key] ?? ""
+            switch name {
+            case "UIApplicationSceneManifest_Generation":
+                if settings.isYes(key) {
+                    result["UIApplicationSceneManifest"] = .dictionary([
+                        "UIApplicationSupportsMultipleScenes": .bool(true),
+                    ])
+                }
+            case "UILaunchScreen_Generation":
+                if settings.isYes(key) { result["UILaunchScreen"] = .dictionary([:]) }
+            default:
+                if name.hasSuffix("_Generation") { continue }
+                result[name] = .string(value)
+            }
+        }
+        return result
+    }
+}
+
+/// A 1-based line and column (in Unicode scalars) in a text file.
+public struct TextPosition: Sendable, Hashable {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Finds where `<key>NAME</key>` entries sit in an XML plist, skipping XML comments.
+public enum PlistKeyLines {
+    /// Positions of every key's `<key>` tag, in order of appearance, by key name.
+    public static func positions(in bytes: [UInt8]) -> [String: [TextPosition]] {
+        var result: [String: [TextPosition]] = [:]
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        let count = bytes.count
+        let open = Array("<key>".utf8)
+        let commentOpen = Array("<!--".utf8)
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                index += 1
+                lineStart = index
+                continue
+            }
+            guard byte == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            if hasPrefix(bytes, at: index, commentOpen) {
+                index += commentOpen.count
+                while index < count, !hasPrefix(bytes, at: index, Array("-->".utf8)) {
+                    if bytes[index] == UInt8(ascii: "\n") {
+                        line += 1
+                        lineStart = index + 1
+                    }
+                    index += 1
+                }
+                index += 3
+                continue
+            }
+            if hasPrefix(bytes, at: index, open) {
+                let start = index + open.count
+                var end = start
+                while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let name = String(decoding: bytes[start..<end], as: UTF8.self)
+                let column = 1 + bytes[lineStart..<index].filter { $0 & 0xC0 != 0x80 }.count
+                result[name, default: []].append(TextPosition(line: line, column: column))
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return result
+    }
+
+    private static func hasPrefix(_ bytes: [UInt8], at index: Int, _ prefix: [UInt8]) -> Bool {
+        guard index + prefix.count <= bytes.count else { return false }
+        for offset in 0..<prefix.count where bytes[index + offset] != prefix[offset] {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,78 @@
+/// One assignment read from an `.xcconfig` file.
+public struct XCConfigAssignment: Sendable, Hashable {
+    /// The setting name with any condition, e.g. `IPHONEOS_DEPLOYMENT_TARGET` or `OTHER_LDFLAGS[sdk=iphoneos*]`.
+    public let key: String
+    public let value: String
+    public let file: String
+    public let line: Int
+}
+
+/// Reads `.xcconfig` files: `KEY = value` lines, `//` comments, `#include "file"` and `#include? "file"`.
+public enum XCConfigReader {
+    /// Reads `path` and everything it includes, in order (an include's assignments come where the include is).
+    /// - Parameter load: returns a file's bytes by root-relative path, or nil when absent.
+    public static func read(
+        path: String, load: (String) -> [UInt8]?, problems: inout [String]
+    ) -> [XCConfigAssignment] {
+        var visiting: Set<String> = []
+        var result: [XCConfigAssignment] = []
+        read(path: path, optional: false, load: load, visiting: &visiting, into: &result, problems: &problems)
+        return result
+    }
+
+    private static func read(
+        path: String, optional: Bool, load: (String) -> [UInt8]?,
+        visiting: inout Set<String>, into result: inout [XCConfigAssignment], problems: inout [String]
+    ) {
+        guard visiting.count < 32 else {
+            problems.append("\(path): #include nested too deeply")
+            return
+        }
+        guard visiting.insert(path).inserted else {
+            problems.append("\(path): #include cycle")
+            return
+        }
+        defer { visiting.remove(path) }
+        guard let bytes = load(path) else {
+            // CocoaPods' Target Support Files are usually not committed; that's normal, not an error.
+            if !optional && !path.contains("Pods/") { problems.append("\(path): xcconfig file not found") }
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine.trimming(" \t\r")
+            if line.hasPrefix("#include") {
+                let isOptional = line.hasPrefix("#include?")
+                guard let open = line.firstIndex(of: "\""),
+                      let close = line[line.index(after: open)...].firstIndex(of: "\"") else { continue }
+                let included = String(line[line.index(after: open)..<close])
+                // Includes are relative to the including file; absolute ones cannot be inside the tree.
+                guard let target = Paths.resolve(Paths.directory(of: path), included) else { continue }
+                read(path: target, optional: isOptional, load: load, visiting: &visiting, into: &result, problems: &problems)
+                continue
+            }
+            if let comment = line.range(of: "//") {
+                line = String(line[..<comment.lowerBound]).trimming(" \t")
+            }
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimming(" \t")
+            var value = line[line.index(after: equals)...].trimming(" \t")
+            if value.hasSuffix(";") { value.removeLast() }
+            guard !key.isEmpty, key.first != "#" else { continue }
+            result.append(XCConfigAssignment(key: key, value: value, file: path, line: lineNumber))
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimming(_ set: String) -> String {
+        let characters = Set(set)
+        var start = startIndex
+        var end = endIndex
+        while start < end, characters.contains(self[start]) { start = index(after: start) }
+        while end > start, characters.contains(self[index(before: end)]) { end = index(before: end) }
+        return String(self[start..<end])
+    }
+}

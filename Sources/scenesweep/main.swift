@@ -1,0 +1,10 @@
+import CLI
+import Foundation
+
+// Output goes through FileHandle so that piped stdout is written even when the process exits early.
+let console = Console(
+    out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+    err: { FileHandle.standardError.write(Data($0.utf8)) },
+    errIsTerminal: isatty(2) == 1,
+    environment: ProcessInfo.processInfo.environment)
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: console))

@@ -1,0 +1,55 @@
+import Rules
+import ScanCore
+import Testing
+import TestSupport
+
+/// Every rule's documented examples are its tests: triggering ones must report exactly at their
+/// `↓` markers, the others must report nothing.
+@Suite("Rule examples")
+struct RuleExampleTests {
+    static let rules: [String] = Catalogue.all.map { $0.description.id }
+
+    @Test("Triggering examples report exactly at their markers", arguments: rules)
+    func triggeringExamplesReportAtMarkers(ruleID: String) throws {
+        let rule = try #require(Catalogue.rule(named: ruleID))
+        let description = rule.description
+        #expect(!description.triggering.isEmpty, "\(ruleID) needs triggering examples")
+        for (number, example) in description.triggering.enumerated() {
+            let directory = TemporaryDirectory("example")
+            let expected = Set(ExampleApp.materialize(example, in: directory))
+            #expect(!expected.isEmpty, "\(ruleID) triggering example \(number + 1) has no ↓ marker")
+            let report = try ExampleApp.findings(of: rule, in: directory)
+            let findings = report.findings.filter { $0.rule == ruleID }
+            let actual = Set(findings.map { MarkedLocation(file: $0.file, line: $0.line, column: $0.column) })
+            #expect(actual == expected, """
+                \(ruleID) triggering example \(number + 1): expected \(expected.sorted { $0.description < $1.description }), \
+                got \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })
+                """)
+        }
+    }
+
+    @Test("Non-triggering examples report nothing", arguments: rules)
+    func nonTriggeringExamplesReportNothing(ruleID: String) throws {
+        let rule = try #require(Catalogue.rule(named: ruleID))
+        let description = rule.description
+        #expect(!description.nonTriggering.isEmpty, "\(ruleID) needs non-triggering examples")
+        for (number, example) in description.nonTriggering.enumerated() {
+            let directory = TemporaryDirectory("example")
+            _ = ExampleApp.materialize(example, in: directory)
+            let report = try ExampleApp.findings(of: rule, in: directory)
+            let findings = report.findings.filter { $0.rule == ruleID }
+            #expect(findings.isEmpty, "\(ruleID) non-triggering example \(number + 1) reported \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })")
+        }
+    }
+
+    @Test("Rule ids are unique, sorted and kebab-case")
+    func ruleIDsAreUniqueAndSorted() {
+        let ids = Self.rules
+        #expect(Set(ids).count == ids.count)
+        let typeNames = Catalogue.all.map { String(describing: $0) }
+        #expect(typeNames == typeNames.sorted())
+        for id in ids {
+            #expect(id.allSatisfy { $0.isLowercase || $0 == "-" }, "\(id) is not kebab-case")
+        }
+    }
+}

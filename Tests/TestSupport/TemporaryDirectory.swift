@@ -1,0 +1,43 @@
+import Foundation
+
+/// A folder under the system's temporary directory, removed when the value is dropped.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let url: URL
+    public var path: String { url.path }
+
+    public init(_ label: String = "scenesweep") {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes a file (creating folders) at a path relative to the directory.
+    public func write(_ relative: String, _ contents: String) {
+        write(relative, Data(contents.utf8))
+    }
+
+    public func write(_ relative: String, _ data: Data) {
+        let target = url.appendingPathComponent(relative).standardizedFileURL
+        try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: target)
+    }
+}
+
+/// Where the repository's fixtures and goldens live.
+public enum FixturePaths {
+    /// The package root, found from this file's location.
+    public static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    public static var fixtures: URL { packageRoot.appendingPathComponent("Fixtures") }
+    public static func scan(_ name: String) -> URL { fixtures.appendingPathComponent("scan").appendingPathComponent(name) }
+}
