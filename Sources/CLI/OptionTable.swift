@@ -78,6 +78,8 @@ enum OptionParser {
 /// "Did you mean" for mistyped names.
 enum Suggestion {
     static func nearest(_ word: String, in candidates: [String]) -> String? {
+        // A word that starts a longer name ("scene-manifest") most likely means that name.
+        if word.count >= 4, let extended = candidates.filter({ $0.hasPrefix(word) }).sorted().first { return extended }
         let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
         return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0
     }

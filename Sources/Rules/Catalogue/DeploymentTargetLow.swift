@@ -41,7 +41,7 @@ struct DeploymentTargetLow: Rule {
         var findings: [Finding] = []
         for setting in app.deploymentTargets where Self.isLow(setting.value) {
             findings.append(finding(context,
-                "IPHONEOS_DEPLOYMENT_TARGET is \(setting.value) (\(setting.configurations.joined(separator: ", "))): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
+                "IPHONEOS_DEPLOYMENT_TARGET is \(setting.value) (\(setting.configurations.sorted().joined(separator: ", "))): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
                 at: setting.location, anchor: "deployment-target=" + setting.value))
         }
         if let podfile = podfile(for: app, in: context.workspace), let bytes = context.workspace.read(podfile),
