@@ -15,7 +15,7 @@ let package = Package(
 
         .target(name: "Git", dependencies: ["CGit2"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "XcodeProject"),
+        .target(name: "XcodeProject", dependencies: ["CByteSearch"]),
         .target(name: "ScanCore", dependencies: ["XcodeProject", "CByteSearch"]),
         .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
         .target(name: "Reports", dependencies: ["ScanCore", "Rules"]),

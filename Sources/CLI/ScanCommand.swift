@@ -156,6 +156,13 @@ enum ScanCommand: Command {
 enum AtomicFile {
     static func write(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
+        // Devices and pipes (/dev/stdout, /dev/null) cannot be replaced by a rename.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+           (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) != .typeRegular {
+            try Data(text.utf8).write(to: url)
+            return
+        }
         try Data(text.utf8).write(to: url, options: .atomic)
     }
 }

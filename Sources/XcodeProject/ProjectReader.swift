@@ -1,3 +1,8 @@
+internal import CByteSearch
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a `project.pbxproj` could not be used.
 public struct ProjectError: Error, Sendable, CustomStringConvertible {
     public let message: String
@@ -133,16 +138,19 @@ public enum ProjectReader {
 }
 
 /// Resolves file references and groups to root-relative paths through their parent groups.
-struct GroupResolver {
+final class GroupResolver {
     let objects: [String: PlistValue]
     let sourceRoot: String
     private var parents: [String: String] = [:]
+    /// Paths already worked out, by object id; a project has few groups and many files in each.
+    private var resolved: [String: String?] = [:]
 
     init(objects: [String: PlistValue], sourceRoot: String) {
         self.objects = objects
         self.sourceRoot = sourceRoot
         for (id, object) in objects {
-            for case .string(let child) in object["children"]?.array ?? [] {
+            guard case .dictionary(let fields) = object, case .array(let children)? = fields["children"] else { continue }
+            for case .string(let child) in children {
                 parents[child] = id
             }
         }
@@ -150,28 +158,55 @@ struct GroupResolver {
 
     /// The path of a file reference, group or synchronized folder; nil for SDK and build-product references.
     func path(of id: String) -> String? {
-        var visited: Set<String> = []
-        return path(of: id, visited: &visited)
+        path(of: id, depth: 0)
     }
 
-    private func path(of id: String, visited: inout Set<String>) -> String? {
-        // A hostile project can make groups their own ancestors.
-        guard visited.insert(id).inserted, let object = objects[id] else { return nil }
+    private func path(of id: String, depth: Int) -> String? {
+        if let known = resolved[id] { return known }
+        // A hostile project can make groups their own ancestors; real ones nest a few dozen deep at most.
+        guard depth < 256, let object = objects[id] else { return nil }
         let own = object["path"]?.string ?? ""
+        let result: String?
         switch object["sourceTree"]?.string ?? "<group>" {
         case "<group>":
-            guard let parent = parents[id] else {
+            if let parent = parents[id] {
+                result = path(of: parent, depth: depth + 1).flatMap { Self.append(own, to: $0) }
+            } else {
                 // The main group (no parent) sits at the source root.
-                return Paths.resolve(sourceRoot, own)
+                result = Self.append(own, to: sourceRoot)
             }
-            guard let base = path(of: parent, visited: &visited) else { return nil }
-            return Paths.resolve(base, own)
         case "SOURCE_ROOT":
-            return Paths.resolve(sourceRoot, own)
+            result = Self.append(own, to: sourceRoot)
         default:
             // <absolute>, BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not files of this tree.
-            return nil
+            result = nil
         }
+        resolved[id] = result
+        return result
+    }
+
+    /// Joins without re-normalising when the component is a plain relative name (the common case).
+    private static func append(_ component: String, to base: String) -> String? {
+        if component.isEmpty { return base }
+        if isPlain(component) { return Paths.join(base, component) }
+        return Paths.resolve(base, component)
+    }
+
+    /// No leading or trailing `/`, no empty, `.` or `..` component: joining is enough.
+    private static func isPlain(_ component: String) -> Bool {
+        var length = 0
+        var dotsOnly = true
+        for byte in component.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dotsOnly && length <= 2) { return false }
+                length = 0
+                dotsOnly = true
+            } else {
+                length += 1
+                if byte != UInt8(ascii: ".") { dotsOnly = false }
+            }
+        }
+        return length > 0 && !(dotsOnly && length <= 2)
     }
 
     /// File paths a build file stands for: a variant group (localised storyboard) stands for its children.
@@ -191,55 +226,77 @@ struct GroupResolver {
 }
 
 /// Where objects and their settings sit in the text of a pbxproj, for `file:line` in findings.
+///
+/// Only targets and build configurations need lines, so objects are found on demand by searching for
+/// Xcode's `\t\t<ID> ` line prefix instead of indexing every object.
 struct ObjectLines {
-    private var objectLines: [String: Int] = [:]
-    private var objectRanges: [String: Range<Int>] = [:]
-    private let lineStarts: [Int]
     private let bytes: [UInt8]
+    private let lineStarts: [Int]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            starts.append(index + 1)
+        starts.reserveCapacity(bytes.count / 40)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 10, buffer.count - offset) {
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                starts.append(position + 1)
+                offset = position + 1
+            }
         }
         lineStarts = starts
-        // Xcode writes each object as `\t\t<ID> /* name */ = {` or `\t\t<ID> = {` at the start of a line.
-        var previous: (id: String, line: Int)?
-        for (lineIndex, start) in starts.enumerated() {
-            var cursor = start
-            var tabs = 0
-            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\t") {
-                tabs += 1
-                cursor += 1
+    }
+
+    /// The byte offset where the object's definition line starts.
+    private func definition(of id: String) -> Int? {
+        let needle = Array(("\t\t" + id + " ").utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var offset = 0
+            while offset < buffer.count,
+                  let found = cbs_memmem(base + offset, buffer.count - offset, needle, needle.count) {
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if position == 0 || buffer[position - 1] == 10 { return position }
+                offset = position + 1
             }
-            guard tabs == 2 else { continue }
-            var end = cursor
-            while end < bytes.count, Self.isIDByte(bytes[end]) { end += 1 }
-            guard end - cursor >= 8, end < bytes.count, bytes[end] == UInt8(ascii: " ") else { continue }
-            let id = String(decoding: bytes[cursor..<end], as: UTF8.self)
-            if let previous { objectRanges[previous.id] = previous.line..<lineIndex }
-            objectLines[id] = lineIndex + 1
-            previous = (id, lineIndex)
+            return nil
         }
-        if let previous { objectRanges[previous.id] = previous.line..<starts.count }
+    }
+
+    private func line(atOffset offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
     }
 
     func line(of id: String) -> Int? {
-        objectLines[id]
+        definition(of: id).map(line(atOffset:))
     }
 
-    /// Lines of `KEY = value;` entries inside the object's text.
+    /// Lines of `KEY = value;` entries inside the object's text (up to its closing `\t\t};`).
     func settingLines(of id: String) -> [String: Int] {
-        guard let range = objectRanges[id] else { return [:] }
+        guard let start = definition(of: id) else { return [:] }
         var result: [String: Int] = [:]
-        for lineIndex in range {
+        var lineIndex = line(atOffset: start)
+        while lineIndex < lineStarts.count {
             var cursor = lineStarts[lineIndex]
+            lineIndex += 1
+            var tabs = 0
             while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\t") || bytes[cursor] == UInt8(ascii: " ") {
+                tabs += 1
                 cursor += 1
             }
+            guard cursor < bytes.count else { break }
+            // The object ends at the `};` indented like its first line.
+            if tabs <= 2, bytes[cursor] == UInt8(ascii: "}") { break }
             var end = cursor
-            let quoted = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "\"")
+            let quoted = bytes[cursor] == UInt8(ascii: "\"")
             if quoted {
                 cursor += 1
                 end = cursor
@@ -249,13 +306,8 @@ struct ObjectLines {
             }
             guard end > cursor else { continue }
             let key = String(decoding: bytes[cursor..<end], as: UTF8.self)
-            if result[key] == nil { result[key] = lineIndex + 1 }
+            if result[key] == nil { result[key] = lineIndex }
         }
         return result
-    }
-
-    private static func isIDByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
     }
 }

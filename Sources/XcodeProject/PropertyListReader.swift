@@ -21,6 +21,9 @@ public enum PropertyListReader {
 
     public static func read(_ bytes: [UInt8]) throws(PropertyListError) -> (value: PlistValue, format: PropertyListFormat) {
         guard !bytes.isEmpty else { throw PropertyListError(message: "empty file", line: nil) }
+        if !isBinary(bytes), OpenStepReader.looksLikeOpenStep(bytes) {
+            return (try OpenStepReader.read(bytes), .openStep)
+        }
         if isBinary(bytes) == false, nestingExceeds(bytes, limit: maximumNesting) {
             throw PropertyListError(message: "nested more than \(maximumNesting) levels deep", line: nil)
         }

@@ -14,7 +14,7 @@ struct MainScreenUse: Rule {
             """,
         documentation: [AppleDocs.screenMain],
         fix: "Use view.window?.windowScene?.screen, the view's bounds, or traitCollection.displayScale.",
-        anchors: ["Screen"],
+        anchors: ["UIScreen"],
         triggering: [
             Example("""
                 let width = ↓UIScreen.main.bounds.width

@@ -45,8 +45,11 @@ public enum Catalogue {
     /// the app delegate, scene delegates and SwiftUI entry points.
     public static let anchors: AnchorSearch = {
         var literals: Set<String> = [
-            "AppDelegate", "ApplicationDelegate", "SceneDelegate", "UIApplicationMain", "@main", "@UIApplicationMain",
+            "AppDelegate", "ApplicationDelegate", "SceneDelegate", "UIApplicationMain", "@UIApplicationMain",
             "delegateClass", "pplication",
+            // `@main` spelled with what follows it: anchors of six bytes or more let the search sample
+            // every third byte instead of every second.
+            "@main ", "@main\n", "@main\r", "@main\t",
         ]
         for rule in all {
             literals.formUnion(rule.description.anchors)

@@ -33,28 +33,38 @@ public enum Scanner {
             return !selection.disabled.contains(description.id) && description.aliases.allSatisfy { !selection.disabled.contains($0) }
         }
         var diagnostics = workspace.diagnostics
-        let reports = Parallel.map(workspace.apps.count) { index in
-            report(for: workspace.apps[index], workspace: workspace, rules: active, selection: selection)
+        let clock = PhaseClock()
+        // Rules are independent: every (app, rule) pair is a job, so one large app uses every core.
+        let jobs = workspace.apps.indices.flatMap { app in active.indices.map { (app, $0) } }
+        let produced = Parallel.map(jobs.count) { index in
+            let (app, rule) = jobs[index]
+            return run(active[rule], on: workspace.facts[app], workspace: workspace, selection: selection)
         }
+        var findingsByApp = [[Finding]](repeating: [], count: workspace.apps.count)
+        for (job, findings) in zip(jobs, produced) { findingsByApp[job.0] += findings }
+        let reports = Parallel.map(workspace.apps.count) { [findingsByApp] index in
+            report(for: workspace.facts[index], findings: findingsByApp[index], workspace: workspace)
+        }
+        clock.lap("check \(reports.count) apps")
         diagnostics += SuppressionCheck.unknownRuleDiagnostics(workspace)
         return ScanReport(
             root: workspace.origin, toolVersion: toolVersion, rulePack: rulePack, apps: reports,
             diagnostics: Array(Set(diagnostics)).sorted())
     }
 
-    static func report(for app: App, workspace: Workspace, rules: [any Rule.Type], selection: RuleSelection) -> AppReport {
-        let facts = AppFacts(app: app, sources: workspace.sources)
-        var findings: [Finding] = []
-        for rule in rules {
-            let description = rule.description
-            let override = selection.severities[description.id] ?? description.aliases.compactMap { selection.severities[$0] }.first
-            let context = RuleContext(facts: facts, workspace: workspace, severity: override ?? description.severity)
-            var produced = rule.init().check(context)
-            if let override {
-                for index in produced.indices { produced[index].severity = override }
-            }
-            findings += produced
+    static func run(_ rule: any Rule.Type, on facts: AppFacts, workspace: Workspace, selection: RuleSelection) -> [Finding] {
+        let description = rule.description
+        let override = selection.severities[description.id] ?? description.aliases.compactMap { selection.severities[$0] }.first
+        let context = RuleContext(facts: facts, workspace: workspace, severity: override ?? description.severity)
+        var produced = rule.init().check(context)
+        if let override {
+            for index in produced.indices { produced[index].severity = override }
         }
+        return produced
+    }
+
+    static func report(for facts: AppFacts, findings: [Finding], workspace: Workspace) -> AppReport {
+        let app = facts.app
         let suppressions = SuppressionCheck(workspace: workspace)
         var kept: [Finding] = []
         var suppressed: [SuppressedFinding] = []

@@ -269,7 +269,7 @@ public struct AppDiscovery {
         var claimed: [String] = []
         let candidates = tree.files.filter { entry in
             let name = Paths.fileName(of: entry.path)
-            return (name == "Info.plist" || name.hasSuffix("-Info.plist")) && entry.size < 4 << 20
+            return (name == "Info.plist" || name.hasSuffix("-Info.plist"))
                 && !covered.contains { Paths.isInside(entry.path, $0) }
         }
         for entry in candidates {

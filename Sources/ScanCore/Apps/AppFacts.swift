@@ -52,6 +52,10 @@ public struct AppFacts: Sendable {
     public let configurationMethods: [FunctionRef]
     /// Classes assigned to `UISceneConfiguration.delegateClass` in code, with where.
     public let codeDelegateClasses: [(name: String, file: Int, token: Int)]
+    /// Functions declared directly in each class name's declarations (extensions and categories included).
+    private let methodsByClass: [String: [FunctionRef]]
+    /// Superclasses and protocols (simple names) of each class name, over all its declarations.
+    private let parents: [String: Set<String>]
 
     public init(app: App, sources: [String: SourceFile]) {
         self.app = app
@@ -59,6 +63,7 @@ public struct AppFacts: Sendable {
         self.files = files
 
         var declarations: [String: [TypeRef]] = [:]
+        var methodsByClass: [String: [FunctionRef]] = [:]
         var swiftUIApps: [TypeRef] = []
         var entryNames: Set<String> = []
         var adaptorNames: Set<String> = []
@@ -76,37 +81,43 @@ public struct AppFacts: Sendable {
                     break
                 }
             }
+            let simpleNames = file.types.map { String($0.simpleName) }
+            for (functionIndex, function) in file.functions.enumerated() where function.container >= 0 {
+                methodsByClass[simpleNames[function.container], default: []].append(FunctionRef(file: fileIndex, function: functionIndex))
+            }
             entryNames.formUnion(EntryPoints.applicationMainDelegates(in: file))
             adaptorNames.formUnion(EntryPoints.adaptorDelegates(in: file))
             for (name, token) in EntryPoints.delegateClassAssignments(in: file) {
                 codeDelegates.append((name, fileIndex, token))
             }
         }
+        var parents: [String: Set<String>] = [:]
+        for (name, references) in declarations {
+            var set: Set<String> = []
+            for reference in references {
+                for parent in files[reference.file].types[reference.type].inherits { set.insert(Self.simple(parent)) }
+            }
+            parents[name] = set
+        }
+        self.parents = parents
         self.declarations = declarations
+        self.methodsByClass = methodsByClass
         self.swiftUIApps = swiftUIApps
         self.adaptorDelegateNames = adaptorNames
         self.codeDelegateClasses = codeDelegates
 
         func classes(inheritingAny bases: Set<String>, seeds: Set<String>) -> Set<String> {
             var names = seeds
-            for (name, references) in declarations {
-                for reference in references {
-                    let type = files[reference.file].types[reference.type]
-                    if type.inherits.contains(where: { bases.contains(Self.simple($0)) }) { names.insert(name) }
-                }
+            for (name, inherited) in parents where !inherited.isDisjoint(with: bases) {
+                names.insert(name)
             }
             // Subclasses of the app's own delegate classes are delegates too (a common base class).
             var changed = true
             while changed {
                 changed = false
-                for (name, references) in declarations where !names.contains(name) {
-                    for reference in references {
-                        let type = files[reference.file].types[reference.type]
-                        if type.inherits.contains(where: { names.contains(Self.simple($0)) }) {
-                            names.insert(name)
-                            changed = true
-                        }
-                    }
+                for (name, inherited) in parents where !names.contains(name) && !inherited.isDisjoint(with: names) {
+                    names.insert(name)
+                    changed = true
                 }
             }
             return names
@@ -123,17 +134,11 @@ public struct AppFacts: Sendable {
         sceneSeeds = sceneSeeds.filter { declarations[$0] != nil }
         sceneDelegateNames = classes(inheritingAny: Self.sceneDelegateBases, seeds: sceneSeeds).subtracting(appDelegates)
 
-        var configurationMethods: [FunctionRef] = []
-        for (fileIndex, file) in files.enumerated() {
-            for (functionIndex, function) in file.functions.enumerated() where function.container >= 0 {
-                guard appDelegates.contains(String(file.types[function.container].simpleName)) else { continue }
-                if function.signature == "application(_:configurationForConnecting:options:)"
-                    || function.signature == "application:configurationForConnectingSceneSession:options:" {
-                    configurationMethods.append(FunctionRef(file: fileIndex, function: functionIndex))
-                }
-            }
+        self.configurationMethods = appDelegates.sorted().flatMap { methodsByClass[$0] ?? [] }.filter { reference in
+            let signature = files[reference.file].functions[reference.function].signature
+            return signature == "application(_:configurationForConnecting:options:)"
+                || signature == "application:configurationForConnectingSceneSession:options:"
         }
-        self.configurationMethods = configurationMethods
     }
 
     // MARK: Queries
@@ -144,15 +149,7 @@ public struct AppFacts: Sendable {
 
     /// Functions declared in any declaration (class, extension, category, implementation) of the named classes.
     public func methods(of names: Set<String>) -> [FunctionRef] {
-        var result: [FunctionRef] = []
-        for (fileIndex, file) in files.enumerated() {
-            for (functionIndex, function) in file.functions.enumerated() where function.container >= 0 {
-                if names.contains(String(file.types[function.container].simpleName)) {
-                    result.append(FunctionRef(file: fileIndex, function: functionIndex))
-                }
-            }
-        }
-        return result
+        names.flatMap { methodsByClass[$0] ?? [] }.sorted { ($0.file, $0.function) < ($1.file, $1.function) }
     }
 
     public var appDelegateMethods: [FunctionRef] { methods(of: appDelegateNames) }
@@ -161,19 +158,7 @@ public struct AppFacts: Sendable {
     /// Whether the named class (through its declarations, extensions and superclasses in the app)
     /// lists `name` among its superclass and protocols.
     public func inherits(_ className: String, _ name: String) -> Bool {
-        var visited: Set<String> = []
-        var pending = [className]
-        while let current = pending.popLast() {
-            guard visited.insert(current).inserted else { continue }
-            for reference in declarations[current] ?? [] {
-                for parent in type(reference).inherits {
-                    let simple = Self.simple(parent)
-                    if simple == name { return true }
-                    pending.append(simple)
-                }
-            }
-        }
-        return false
+        ancestors(of: className).contains(name)
     }
 
     /// The superclasses and protocols of a class named anywhere in its declarations, as simple names.
@@ -181,11 +166,8 @@ public struct AppFacts: Sendable {
         var result: Set<String> = []
         var pending = [className]
         while let current = pending.popLast() {
-            for reference in declarations[current] ?? [] {
-                for parent in type(reference).inherits {
-                    let simple = Self.simple(parent)
-                    if result.insert(simple).inserted { pending.append(simple) }
-                }
+            for parent in parents[current] ?? [] where result.insert(parent).inserted {
+                pending.append(parent)
             }
         }
         return result
@@ -295,13 +277,12 @@ enum EntryPoints {
 
 /// The delegate class names of every app in a tree, for the workspace's second lexing pass.
 enum DelegateNames {
-    static func collect(apps: [App], sources: [String: SourceFile]) -> Set<String> {
+    static func collect(_ facts: [AppFacts]) -> Set<String> {
         var names: Set<String> = []
-        for app in apps {
-            let facts = AppFacts(app: app, sources: sources)
-            names.formUnion(facts.appDelegateNames)
-            names.formUnion(facts.sceneDelegateNames)
-            for plist in app.infoPlists {
+        for fact in facts {
+            names.formUnion(fact.appDelegateNames)
+            names.formUnion(fact.sceneDelegateNames)
+            for plist in fact.app.infoPlists {
                 for configuration in AppFacts.configurations(of: plist) {
                     if let name = configuration.delegateClass { names.insert(AppFacts.className(fromManifest: name)) }
                 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import XcodeProject
 
 /// Everything a scan knows about one tree: its files, projects, apps and lexed sources.
@@ -24,11 +27,13 @@ public final class Workspace: Sendable {
     /// Lexed source files by path: those whose bytes mention an anchor, and those naming the app's
     /// delegate classes.
     public let sources: [String: SourceFile]
+    /// What each app's code says about its delegates and entry point, in the order of `apps`.
+    public let facts: [AppFacts]
     public let diagnostics: [Diagnostic]
     private let fileSet: Set<String>
     private let source: any FileSource
 
-    private init(source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], diagnostics: [Diagnostic]) {
+    private init(source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], facts: [AppFacts], diagnostics: [Diagnostic]) {
         self.source = source
         self.origin = source.origin
         self.files = files
@@ -36,6 +41,7 @@ public final class Workspace: Sendable {
         self.projects = projects
         self.apps = apps
         self.sources = sources
+        self.facts = facts
         self.diagnostics = diagnostics
     }
 
@@ -46,46 +52,81 @@ public final class Workspace: Sendable {
         from source: any FileSource, filter: PathFilter = PathFilter(), anchors: AnchorSearch, limits: Limits = Limits()
     ) -> Workspace {
         var diagnostics: [Diagnostic] = []
+        let clock = PhaseClock()
         let files = source.listFiles(filter: filter, diagnostics: &diagnostics)
-        let sizes = Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
-        let reader = LimitedReader(source: source, sizes: sizes, limits: limits)
+        clock.lap("list \(files.count) files")
+        let listed = Set(files.map(\.path))
+        let reader = LimitedReader(source: source, listed: listed, limits: limits)
 
-        var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, read: { reader.read($0) }))
-        let apps = discovery.run()
-        diagnostics += discovery.diagnostics
+        // Reading, filtering and lexing the sources under the projects' folders does not depend on
+        // which target compiles them, so it overlaps with parsing the projects.
+        let projectFolders = files.map(\.path).filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
+            .map { Paths.directory(of: Paths.directory(of: Paths.directory(of: $0))) }
+        let speculative = files.map(\.path).filter { path in
+            SourceLanguage(path: path) != nil && projectFolders.contains { Paths.isInside(path, $0) }
+        }
+        let (discovered, early) = Parallel.overlap({
+            var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, read: { reader.read($0) }))
+            let apps = discovery.run()
+            return (apps, discovery.projects, discovery.diagnostics)
+        }, map: speculative.count) { index in
+            SourceLoad.load(speculative[index], source: source, limits: limits, anchors: anchors)
+        }
+        let (apps, projects, discoveryDiagnostics) = discovered
+        clock.lap("discover \(apps.count) apps while reading \(speculative.count) sources")
+        diagnostics += discoveryDiagnostics
         diagnostics += reader.problems
 
-        let paths = Array(Set(apps.flatMap(\.sourceFiles))).sorted()
-        let outcomes = Parallel.map(paths.count) { index in
-            SourceLoad.load(paths[index], source: source, size: sizes[paths[index]] ?? 0, limits: limits, anchors: anchors)
+        // Sources outside the projects' folders (`../Shared`), and apps without a project.
+        var loaded = Dictionary(uniqueKeysWithValues: zip(speculative, early))
+        let remaining = Array(Set(apps.flatMap(\.sourceFiles)).subtracting(loaded.keys)).sorted()
+        let late = Parallel.map(remaining.count) { index in
+            SourceLoad.load(remaining[index], source: source, limits: limits, anchors: anchors)
         }
+        for (path, outcome) in zip(remaining, late) { loaded[path] = outcome }
+        let paths = Array(Set(apps.flatMap(\.sourceFiles))).sorted()
+        clock.lap("read, filter and lex \(remaining.count) more sources")
         var sources: [String: SourceFile] = [:]
         var skipped: [String] = []
-        for (index, outcome) in outcomes.enumerated() {
+        for path in paths {
+            guard let outcome = loaded[path] else { continue }
             diagnostics += outcome.diagnostics
             if let file = outcome.file {
-                sources[paths[index]] = file
+                sources[path] = file
             } else if outcome.readable {
-                skipped.append(paths[index])
+                skipped.append(path)
             }
         }
 
+        var facts = Parallel.map(apps.count) { [sources] index in AppFacts(app: apps[index], sources: sources) }
+        clock.lap("app facts")
+
         // Second pass: delegate classes with unusual names live in files no anchor matched (an
         // `extension MainScene` in a file of its own). Lex the files that name them.
-        let names = DelegateNames.collect(apps: apps, sources: sources).filter { name in
+        let names = DelegateNames.collect(facts).filter { name in
             !anchors.occurs(in: Array(name.utf8))
         }
         if !names.isEmpty, !skipped.isEmpty {
             let nameSearch = AnchorSearch(names.filter { $0.utf8.count >= 4 })
             let second = Parallel.map(skipped.count) { [skipped] index in
-                SourceLoad.load(skipped[index], source: source, size: sizes[skipped[index]] ?? 0, limits: limits, anchors: nameSearch, quiet: true)
+                SourceLoad.load(skipped[index], source: source, limits: limits, anchors: nameSearch, quiet: true)
             }
+            var added: Set<String> = []
             for (index, outcome) in second.enumerated() {
-                if let file = outcome.file { sources[skipped[index]] = file }
+                if let file = outcome.file {
+                    sources[skipped[index]] = file
+                    added.insert(skipped[index])
+                }
+            }
+            if !added.isEmpty {
+                facts = Parallel.map(apps.count) { [sources, facts, added] index in
+                    apps[index].sourceFiles.contains(where: added.contains) ? AppFacts(app: apps[index], sources: sources) : facts[index]
+                }
             }
         }
+        clock.lap("second pass")
         diagnostics = Array(Set(diagnostics)).sorted()
-        return Workspace(source: source, files: files, projects: discovery.projects, apps: apps, sources: sources, diagnostics: diagnostics)
+        return Workspace(source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics)
     }
 
     /// The lexed files among an app's sources, sorted by path.
@@ -108,28 +149,29 @@ public final class Workspace: Sendable {
 /// Reads plists, projects and xcconfigs for discovery, within size limits, remembering what failed.
 private final class LimitedReader: @unchecked Sendable {
     let source: any FileSource
-    let sizes: [String: Int]
+    let listed: Set<String>
     let limits: Workspace.Limits
     private(set) var problems: [Diagnostic] = []
 
-    init(source: any FileSource, sizes: [String: Int], limits: Workspace.Limits) {
+    init(source: any FileSource, listed: Set<String>, limits: Workspace.Limits) {
         self.source = source
-        self.sizes = sizes
+        self.listed = listed
         self.limits = limits
     }
 
     // Discovery runs on one thread, so `problems` needs no lock.
     func read(_ path: String) -> [UInt8]? {
-        guard let size = sizes[path] else { return nil }
+        guard listed.contains(path) else { return nil }
         let limit = path.hasSuffix(".pbxproj") ? limits.projectBytes : limits.plistBytes
-        guard size <= limit else {
-            problems.append(Diagnostic(.warning, file: path, "\(ByteCount(size)) exceeds the \(ByteCount(limit)) limit; skipped"))
-            return nil
-        }
         do {
-            return try source.read(path)
+            return try source.read(path, limit: limit)
         } catch {
-            problems.append(Diagnostic(.warning, file: path, "cannot read: \(error)"))
+            switch error {
+            case .tooLarge(_, let size, let limit):
+                problems.append(Diagnostic(.warning, file: path, "\(ByteCount(size)) exceeds the \(ByteCount(limit)) limit; skipped"))
+            default:
+                problems.append(Diagnostic(.warning, file: path, "cannot read: \(error)"))
+            }
             return nil
         }
     }
@@ -143,25 +185,25 @@ struct SourceLoad: Sendable {
     var readable = true
 
     static func load(
-        _ path: String, source: any FileSource, size: Int, limits: Workspace.Limits, anchors: AnchorSearch, quiet: Bool = false
+        _ path: String, source: any FileSource, limits: Workspace.Limits, anchors: AnchorSearch, quiet: Bool = false
     ) -> SourceLoad {
         var outcome = SourceLoad()
         guard let language = SourceLanguage(path: path) else {
             outcome.readable = false
             return outcome
         }
-        guard size <= limits.sourceFileBytes else {
-            if !quiet {
-                outcome.diagnostics.append(Diagnostic(.warning, file: path, "\(ByteCount(size)) source file exceeds the \(ByteCount(limits.sourceFileBytes)) limit; skipped"))
-            }
-            outcome.readable = false
-            return outcome
-        }
         let bytes: [UInt8]
         do {
-            bytes = try source.read(path)
+            bytes = try source.read(path, limit: limits.sourceFileBytes)
         } catch {
-            if !quiet { outcome.diagnostics.append(Diagnostic(.warning, file: path, "cannot read: \(error)")) }
+            if !quiet {
+                switch error {
+                case .tooLarge(_, let size, let limit):
+                    outcome.diagnostics.append(Diagnostic(.warning, file: path, "\(ByteCount(size)) source file exceeds the \(ByteCount(limit)) limit; skipped"))
+                default:
+                    outcome.diagnostics.append(Diagnostic(.warning, file: path, "cannot read: \(error)"))
+                }
+            }
             outcome.readable = false
             return outcome
         }
@@ -183,7 +225,10 @@ struct SourceLoad: Sendable {
 enum TextCheck {
     /// A NUL byte in the first 8 KiB: what git and grep take for binary.
     static func looksBinary(_ bytes: [UInt8]) -> Bool {
-        bytes.prefix(8192).contains(0)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, 0, min(buffer.count, 8192)) != nil
+        }
     }
 
     /// The offset of the first byte that breaks UTF-8, or nil when the text is valid.

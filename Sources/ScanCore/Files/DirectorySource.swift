@@ -45,18 +45,17 @@ public struct DirectorySource: FileSource {
                 if name == "." || name == ".." { continue }
                 let path = folder.isEmpty ? name : folder + "/" + name
                 var type = entry.pointee.d_type
-                var size = -1
-                if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_REG) {
+                // Sizes are checked when a file is read (fstat), so listing needs no stat per file.
+                if type == UInt8(DT_UNKNOWN) {
                     var info = stat()
                     guard lstat(root + "/" + path, &info) == 0 else { continue }
                     type = Self.direntType(info.st_mode)
-                    size = Int(info.st_size)
                 }
                 switch type {
                 case UInt8(DT_DIR):
                     if filter.descends(into: path, name: name) { pending.append(path) }
                 case UInt8(DT_REG):
-                    if filter.keeps(file: path) { result.append(FileEntry(path: path, size: size)) }
+                    if filter.keeps(file: path) { result.append(FileEntry(path: path)) }
                 case UInt8(DT_LNK):
                     if let problem = symlinkProblem(path) {
                         diagnostics.append(Diagnostic(.warning, file: path, problem))
@@ -70,7 +69,7 @@ public struct DirectorySource: FileSource {
         return result
     }
 
-    public func read(_ path: String) throws(FileSourceError) -> [UInt8] {
+    public func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8] {
         let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .notFound(path) }
@@ -82,7 +81,8 @@ public struct DirectorySource: FileSource {
             throw .unreadable(path, reason: "not a regular file")
         }
         let size = Int(info.st_size)
-        guard size <= readLimit else { throw .tooLarge(path, size: size, limit: readLimit) }
+        let limit = min(limit, readLimit)
+        guard size <= limit else { throw .tooLarge(path, size: size, limit: limit) }
         var failure: String?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var offset = 0

@@ -1,11 +1,9 @@
-/// A file a source can provide: its root-relative path and size in bytes.
+/// A file a source can provide, by root-relative path.
 public struct FileEntry: Sendable, Hashable {
     public let path: String
-    public let size: Int
 
-    public init(path: String, size: Int) {
+    public init(path: String) {
         self.path = path
-        self.size = size
     }
 }
 
@@ -33,8 +31,15 @@ public protocol FileSource: Sendable {
     /// Every regular file under the root that `filter` keeps, sorted by path. Symlinks are never
     /// followed; those pointing out of the tree are reported in `diagnostics`.
     func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry]
-    /// The bytes of a listed file.
-    func read(_ path: String) throws(FileSourceError) -> [UInt8]
+    /// The bytes of a listed file; `tooLarge` (without reading it) when it is bigger than `limit`.
+    func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8]
+}
+
+extension FileSource {
+    /// The bytes of a listed file, up to the source's own limit.
+    public func read(_ path: String) throws(FileSourceError) -> [UInt8] {
+        try read(path, limit: Int.max)
+    }
 }
 
 /// A size, printed for people.

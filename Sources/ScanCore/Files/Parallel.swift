@@ -21,6 +21,25 @@ public enum Parallel {
         return slots.collect()
     }
 
+    /// Runs `first` on one worker while every worker (that one too, once `first` returns) maps
+    /// `transform` over `0..<count`: a serial job overlapped with parallel work it does not depend on.
+    public static func overlap<First: Sendable, Result: Sendable>(
+        _ first: @Sendable () -> First, map count: Int, workers: Int = defaultWorkers, _ transform: @Sendable (Int) -> Result
+    ) -> (First, [Result]) {
+        let slots = Slots<Result>(count: count)
+        let firstSlot = Slots<First>(count: 1)
+        let counter = Counter()
+        DispatchQueue.concurrentPerform(iterations: max(2, workers)) { worker in
+            if worker == 0 { firstSlot.store(first(), at: 0) }
+            while true {
+                let index = counter.next()
+                guard index < count else { break }
+                slots.store(transform(index), at: index)
+            }
+        }
+        return (firstSlot.collect()[0], slots.collect())
+    }
+
     public static var defaultWorkers: Int {
         max(1, sysconfCores())
     }
