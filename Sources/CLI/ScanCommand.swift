@@ -83,7 +83,7 @@ enum ScanCommand: Command {
           (/* … */ in Objective-C, <!-- … --> in Info.plist). Suppressed findings are counted, not dropped.
 
         EXIT STATUS:
-          0  no finding at or above --fail-on     2  the scan could not run (PATH missing)
+          0  no finding at or above --fail-on     2  the scan could not run (PATH missing, no apps found)
           1  findings at or above --fail-on       64 usage error
 
         EXAMPLES:
@@ -122,6 +122,12 @@ enum ScanCommand: Command {
             for diagnostic in report.diagnostics {
                 console.err(diagnostic.description + "\n")
             }
+        }
+        // Nothing to check is a failed gate, not a passing one: a wrong path must not turn CI green.
+        if report.apps.isEmpty {
+            let limits = options.filter.onlyFolders.isEmpty ? "" : " (limited to \(options.filter.onlyFolders.joined(separator: ", ")))"
+            console.err("scenesweep scan: no iOS, tvOS or visionOS application targets found in '\(root)'\(limits)\n")
+            return ExitStatus.failed
         }
         let rendered = options.format.render(report)
         if let output = options.output {

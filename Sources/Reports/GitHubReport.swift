@@ -4,18 +4,32 @@ import ScanCore
 /// `--format github`: GitHub Actions workflow commands, so findings show as annotations on the diff.
 public enum GitHubReport {
     public static func render(_ report: ScanReport) -> String {
-        var output = ""
+        // A file compiled into several apps gets one annotation per line and rule, naming every app.
+        var order: [String] = []
+        var targets: [String: [String]] = [:]
+        var first: [String: Finding] = [:]
         for app in report.apps {
             for finding in app.findings {
-                let command: String
+                let key = "\(finding.file):\(finding.line):\(finding.column):\(finding.rule):\(finding.message)"
+                if first[key] == nil {
+                    first[key] = finding
+                    order.append(key)
+                }
+                targets[key, default: []].append(app.target)
+            }
+        }
+        var output = ""
+        for key in order {
+            guard let finding = first[key] else { continue }
+            let command: String
                 switch finding.severity {
                 case .error: command = "error"
                 case .warning: command = "warning"
                 case .note: command = "notice"
                 }
-                output += "::\(command) file=\(property(finding.file)),line=\(finding.line),col=\(finding.column),"
-                    + "title=\(property("\(finding.rule) (\(app.target))"))::\(data(finding.message))\n"
-            }
+            let apps = targets[key, default: []].joined(separator: ", ")
+            output += "::\(command) file=\(property(finding.file)),line=\(finding.line),col=\(finding.column),"
+                + "title=\(property("\(finding.rule) (\(apps))"))::\(data(finding.message))\n"
         }
         output += "::notice title=scenesweep::\(data(TextReport.summaryLine(report.summary)))\n"
         return output

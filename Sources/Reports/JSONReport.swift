@@ -28,6 +28,7 @@ public enum JSONReport {
         .object([
             ("path", .string(app.path)),
             ("target", .string(app.target)),
+            ("project", .string(app.project)),
             ("platform", .string(app.platform)),
             ("framework", .string(app.framework)),
             ("frameworkVersion", .string(app.frameworkVersion)),

@@ -77,6 +77,7 @@ public enum SARIFReport {
             ("properties", .object([
                 ("app", .string(app.path)),
                 ("target", .string(app.target)),
+                ("project", .string(app.project)),
                 ("verdict", .string(app.verdict.rawValue)),
             ])),
         ]

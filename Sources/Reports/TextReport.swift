@@ -10,7 +10,8 @@ public enum TextReport {
             output += "no iOS, tvOS or visionOS application targets found in \(report.root)\n"
         }
         for app in report.apps {
-            output += "\(app.path.isEmpty ? "." : app.path) · target \(app.target) · \(app.platform) · \(frameworkLabel(app)): \(verdictLabel(app.verdict))\n"
+            let project = app.project.map { " (\($0))" } ?? ""
+            output += "\(app.path.isEmpty ? "." : app.path) · target \(app.target)\(project) · \(app.platform) · \(frameworkLabel(app)): \(verdictLabel(app.verdict))\n"
             for finding in app.findings {
                 output += "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
             }

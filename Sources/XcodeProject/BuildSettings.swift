@@ -6,6 +6,15 @@ public struct SettingOrigin: Sendable, Hashable {
     public let line: Int
 }
 
+/// What a path-valued setting resolves to.
+public enum SettingPath: Sendable, Hashable {
+    case unset
+    /// A root-relative path.
+    case inside(String)
+    /// An absolute path or one that climbs out of the scanned tree.
+    case outside(String)
+}
+
 /// A setting's raw value and where it came from.
 public struct SettingValue: Sendable, Hashable {
     public let raw: String
@@ -19,13 +28,13 @@ public struct BuildSettings: Sendable, Hashable {
     public let configuration: String
     /// Fully layered values before `$(VAR)` expansion (except `$(inherited)`, already applied).
     public let values: [String: SettingValue]
-    private let builtIns: [String: String]
+    private var builtIns: [String: String]
 
     /// Layers a target's settings for one configuration.
     /// - Parameter load: reads a root-relative file for xcconfig includes.
     public static func resolve(
         project: Project, target: Target, configuration: String,
-        load: (String) -> [UInt8]?, problems: inout [String]
+        load: (String) -> (path: String, bytes: [UInt8])?, problems: inout [String]
     ) -> BuildSettings {
         var values: [String: SettingValue] = [:]
         func apply(_ key: String, _ raw: String, _ origin: SettingOrigin?) {
@@ -83,6 +92,23 @@ public struct BuildSettings: Sendable, Hashable {
         case "PRODUCT_MODULE_NAME": return self["PRODUCT_NAME"].map(Self.c99Identifier)
         default: return builtIns[key]
         }
+    }
+
+    /// Where a path-valued setting (`INFOPLIST_FILE`, …) points, the way Xcode resolves it: relative
+    /// paths and `$(SRCROOT)`/`$(PROJECT_DIR)` are relative to the project folder.
+    public func path(_ key: String) -> SettingPath {
+        // Expand the project folder to a marker so that `$(SRCROOT)/x` is not mistaken for `/x`.
+        let marker = "\u{1}SRCROOT\u{1}"
+        let root = builtIns["SRCROOT"] ?? ""
+        var marked = self
+        for name in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] { marked.builtIns[name] = marker }
+        guard let value = marked[key], !value.isEmpty else { return .unset }
+        if value.hasPrefix(marker) {
+            let rest = String(value.dropFirst(marker.count).drop { $0 == "/" })
+            return Paths.resolve(root, rest).map { .inside($0) } ?? .outside(self[key] ?? value)
+        }
+        if value.hasPrefix("/") || value.hasPrefix("~") { return .outside(value) }
+        return Paths.resolve(root, value).map { .inside($0) } ?? .outside(value)
     }
 
     public func isYes(_ key: String) -> Bool {

@@ -6,7 +6,12 @@ public enum GeneratedInfoPlist {
     public static func values(from settings: BuildSettings) -> [String: PlistValue] {
         var result: [String: PlistValue] = [:]
         let prefix = "INFOPLIST_KEY_"
-        for key in settings.values.keys where key.hasPrefix(prefix) && !key.contains("[") {
+        // Conditional spellings (`INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]`) count as
+        // the setting itself; `settings[…]` picks the unconditional or iOS value.
+        let keys = Set(settings.values.keys.filter { $0.hasPrefix(prefix) }.map { key in
+            key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
+        })
+        for key in keys.sorted() {
             let name = String(key.dropFirst(prefix.count))
             let value = settings[key] ?? ""
             switch name {

@@ -35,6 +35,8 @@ public struct Target: Sendable, Hashable {
     public let resourceFiles: [String]
     /// Xcode 16+ folders whose files all belong to the target unless excepted.
     public let synchronizedFolders: [SynchronizedFolder]
+    /// Folders of local Swift packages whose products the target links.
+    public let localPackages: [String]
     /// Ids of targets this one depends on (same project).
     public let dependencies: [String]
 }

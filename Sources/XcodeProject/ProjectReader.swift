@@ -86,6 +86,32 @@ public enum ProjectReader {
             }
             folders.append(SynchronizedFolder(path: path, excludedPaths: excluded))
         }
+        // A file of another target's synchronized folder joins this target through an exception set
+        // naming this target (for the folder's own targets the same set lists files left out).
+        let ownGroups = Set((object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string))
+        for groupID in resolver.synchronizedGroups where !ownGroups.contains(groupID) {
+            guard let group = objects[groupID], let folder = resolver.path(of: groupID) else { continue }
+            for case .string(let exceptionID) in group["exceptions"]?.array ?? [] {
+                guard let exception = objects[exceptionID]?.dictionary, exception["target"]?.string == id else { continue }
+                for case .string(let relative) in exception["membershipExceptions"]?.array ?? [] {
+                    guard let path = Paths.resolve(folder, relative) else { continue }
+                    if ProjectReader.compiledExtensions.contains(Paths.fileExtension(of: path)) { sources.append(path) } else { resources.append(path) }
+                }
+            }
+        }
+        var packages: [String] = []
+        for case .string(let productID) in object["packageProductDependencies"]?.array ?? [] {
+            guard let product = objects[productID]?.dictionary else { continue }
+            if let packageID = product["package"]?.string {
+                if let package = objects[packageID]?.dictionary, package["isa"]?.string == "XCLocalSwiftPackageReference",
+                   let relative = package["relativePath"]?.string, let path = Paths.resolve(resolver.sourceRoot, relative) {
+                    packages.append(path)
+                }
+            } else {
+                // Before Xcode 15 a local package is a folder reference in the project, its products unnamed.
+                packages += resolver.localPackageFolders
+            }
+        }
         var dependencies: [String] = []
         for case .string(let dependencyID) in object["dependencies"]?.array ?? [] {
             if let targetID = objects[dependencyID]?["target"]?.string {
@@ -104,6 +130,7 @@ public enum ProjectReader {
             sourceFiles: unique(sources),
             resourceFiles: unique(resources),
             synchronizedFolders: folders,
+            localPackages: unique(packages),
             dependencies: dependencies)
     }
 
@@ -122,7 +149,13 @@ public enum ProjectReader {
                 default: continue
                 }
             }
-            let base = config["baseConfigurationReference"]?.string.flatMap { resolver.path(of: $0) }
+            var base = config["baseConfigurationReference"]?.string.flatMap { resolver.path(of: $0) }
+            // Xcode 16 can point at an xcconfig inside a synchronized folder by anchor and relative path.
+            if base == nil, let anchor = config["baseConfigurationReferenceAnchor"]?.string,
+               let relative = config["baseConfigurationReferenceRelativePath"]?.string,
+               let folder = resolver.path(of: anchor) {
+                base = Paths.resolve(folder, relative)
+            }
             result.append(BuildConfiguration(
                 id: configID, name: config["name"]?.string ?? "",
                 settings: settings, settingLines: lines.settingLines(of: configID),
@@ -130,6 +163,8 @@ public enum ProjectReader {
         }
         return result
     }
+
+    static let compiledExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp", "h"]
 
     private static func unique(_ paths: [String]) -> [String] {
         var seen: Set<String> = []
@@ -142,6 +177,8 @@ final class GroupResolver {
     let objects: [String: PlistValue]
     let sourceRoot: String
     private var parents: [String: String] = [:]
+    /// Ids of every `PBXFileSystemSynchronizedRootGroup`.
+    private(set) var synchronizedGroups: [String] = []
     /// Paths already worked out, by object id; a project has few groups and many files in each.
     private var resolved: [String: String?] = [:]
 
@@ -149,11 +186,24 @@ final class GroupResolver {
         self.objects = objects
         self.sourceRoot = sourceRoot
         for (id, object) in objects {
-            guard case .dictionary(let fields) = object, case .array(let children)? = fields["children"] else { continue }
+            guard case .dictionary(let fields) = object else { continue }
+            if case .string("PBXFileSystemSynchronizedRootGroup")? = fields["isa"] { synchronizedGroups.append(id) }
+            guard case .array(let children)? = fields["children"] else { continue }
             for case .string(let child) in children {
                 parents[child] = id
             }
         }
+        synchronizedGroups.sort()
+    }
+
+    /// Folder references that may hold a local Swift package (checked for a Package.swift later).
+    var localPackageFolders: [String] {
+        objects.compactMap { id, object -> String? in
+            guard object["isa"]?.string == "PBXFileReference" else { return nil }
+            let type = object["lastKnownFileType"]?.string ?? object["explicitFileType"]?.string
+            guard type == "folder" || type == "wrapper" else { return nil }
+            return path(of: id)
+        }.sorted()
     }
 
     /// The path of a file reference, group or synchronized folder; nil for SDK and build-product references.

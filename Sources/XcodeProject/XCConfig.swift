@@ -10,20 +10,29 @@ public struct XCConfigAssignment: Sendable, Hashable {
 /// Reads `.xcconfig` files: `KEY = value` lines, `//` comments, `#include "file"` and `#include? "file"`.
 public enum XCConfigReader {
     /// Reads `path` and everything it includes, in order (an include's assignments come where the include is).
-    /// - Parameter load: returns a file's bytes by root-relative path, or nil when absent.
+    /// - Parameter load: returns a file's bytes by root-relative path, with the path as the tree spells
+    ///   it (it may differ in case from an include's), or nil when absent.
     public static func read(
-        path: String, load: (String) -> [UInt8]?, problems: inout [String]
+        path: String, load: (String) -> (path: String, bytes: [UInt8])?, problems: inout [String]
     ) -> [XCConfigAssignment] {
         var visiting: Set<String> = []
         var result: [XCConfigAssignment] = []
-        read(path: path, optional: false, load: load, visiting: &visiting, into: &result, problems: &problems)
+        read(requested: path, includer: nil, optional: false, load: load, visiting: &visiting, into: &result, problems: &problems)
         return result
     }
 
     private static func read(
-        path: String, optional: Bool, load: (String) -> [UInt8]?,
+        requested: String, includer: (file: String, line: Int)?, optional: Bool, load: (String) -> (path: String, bytes: [UInt8])?,
         visiting: inout Set<String>, into result: inout [XCConfigAssignment], problems: inout [String]
     ) {
+        guard let (path, bytes) = load(requested) else {
+            // CocoaPods' Target Support Files are usually not committed; that's normal, not an error.
+            if !optional && !requested.contains("Pods/") {
+                let origin = includer.map { " (#include at \($0.file):\($0.line))" } ?? ""
+                problems.append("\(requested): xcconfig file not found\(origin)")
+            }
+            return
+        }
         guard visiting.count < 32 else {
             problems.append("\(path): #include nested too deeply")
             return
@@ -33,11 +42,6 @@ public enum XCConfigReader {
             return
         }
         defer { visiting.remove(path) }
-        guard let bytes = load(path) else {
-            // CocoaPods' Target Support Files are usually not committed; that's normal, not an error.
-            if !optional && !path.contains("Pods/") { problems.append("\(path): xcconfig file not found") }
-            return
-        }
         let text = String(decoding: bytes, as: UTF8.self)
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -50,7 +54,7 @@ public enum XCConfigReader {
                 let included = String(line[line.index(after: open)..<close])
                 // Includes are relative to the including file; absolute ones cannot be inside the tree.
                 guard let target = Paths.resolve(Paths.directory(of: path), included) else { continue }
-                read(path: target, optional: isOptional, load: load, visiting: &visiting, into: &result, problems: &problems)
+                read(requested: target, includer: (path, lineNumber), optional: isOptional, load: load, visiting: &visiting, into: &result, problems: &problems)
                 continue
             }
             if let comment = line.range(of: "//") {

@@ -52,6 +52,23 @@ struct AppDelegateCallbackUnreached: Rule {
                 """, note: "The async form of the quick-action method, in an extension."),
         ],
         nonTriggering: [
+            Example(files: [
+                ("AppDelegate.m", """
+                    @implementation AppDelegate
+                    - (void)applicationDidBecomeActive:(UIApplication *)application { [self.player resume]; }
+                    @end
+                    """),
+                ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+                ("SceneDelegate.m", """
+                    @implementation SceneDelegate
+                    - (void)sceneDidBecomeActive:(UIScene *)scene {
+                        AppDelegate *appDelegate = (AppDelegate *)UIApplication.sharedApplication.delegate;
+                        [appDelegate applicationDidBecomeActive:UIApplication.sharedApplication];
+                    }
+                    @end
+                    """),
+                ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
+            ], infoPlist: .objcScenes, note: "The scene delegate forwards to it, so it still runs."),
             Example("""
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -75,12 +92,18 @@ struct AppDelegateCallbackUnreached: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let facts = context.facts
+        // A scene delegate that calls the app delegate's method keeps it alive (a forwarding bridge).
+        var forwarded: Set<String> = []
+        for reference in facts.sceneDelegateMethods {
+            forwarded.formUnion(CodeQuery.calledSignatures(in: WindowCreation.body(facts.function(reference)), of: facts.file(reference)))
+        }
         var findings: [Finding] = []
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
             let function = facts.function(reference)
             guard function.kind == .function || function.kind == .objcMethod,
-                  let callback = AppDelegateCallback.matching(function.signature) else { continue }
+                  let callback = AppDelegateCallback.matching(function.signature),
+                  !forwarded.contains(function.signature) else { continue }
             let quiet = CodeQuery.isTrivial(function, in: file) || forwardsOnlyToProxy(function, in: file)
             let name = file.language == .swift ? callback.displayName : callback.objc
             var message = "\(name) is not called once the app adopts scenes: use \(callback.replacement)"

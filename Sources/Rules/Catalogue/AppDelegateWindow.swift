@@ -66,8 +66,26 @@ struct AppDelegateWindow: Rule {
                     }
                 }
                 """, note: "Extensions of the app delegate count too."),
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow? = ↓UIWindow(frame: UIScreen.main.bounds)
+                }
+                """, note: "A stored property's initial value runs at launch too."),
         ],
         nonTriggering: [
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    var pinLockWindow: UIWindow?
+
+                    func showPinLock() {
+                        pinLockWindow = UIWindow(frame: UIScreen.main.bounds)
+                        pinLockWindow?.makeKeyAndVisible()
+                    }
+                }
+                """, note: "A secondary window is window-without-scene's business, not the app's main window."),
             Example("""
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -95,32 +113,36 @@ struct AppDelegateWindow: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let facts = context.facts
-        let classes = WindowCreation.windowClasses(facts)
         var findings: [Finding] = []
+        var methodsWithCreation: Set<String> = []
+        for site in WindowCreation.sites(facts) where site.isAppDelegateWindow && !site.isAttached {
+            let how = site.file.language == .swift ? "\(site.file.text(site.token))(frame:)" : "initWithFrame:"
+            methodsWithCreation.insert(site.file.path + "#" + site.place)
+            findings.append(finding(context,
+                "the app delegate creates its window with \(how) (in \(site.place)); a window no scene owns is never shown once the app adopts scenes: "
+                    + "create it in scene(_:willConnectTo:options:) with UIWindow(windowScene:)",
+                in: site.file, token: site.token))
+        }
+        // A storyboard window set up and shown from the app delegate: nil under scenes, nothing appears.
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
             let function = facts.function(reference)
             let body = WindowCreation.body(function)
-            guard !body.isEmpty, !WindowCreation.attachesScene(in: file, range: body) else { continue }
-            let place = describe(function)
-            if let creation = WindowCreation.scenelessCreations(in: file, range: body, classes: classes).first {
-                let how = file.language == .swift ? "\(file.text(creation))(frame:)" : "initWithFrame:"
-                findings.append(finding(context,
-                    "the app delegate creates its window with \(how) in \(place): a window no scene owns is never shown once the app adopts scenes; "
-                        + "create it in scene(_:willConnectTo:options:) with UIWindow(windowScene:)",
-                    in: file, token: creation))
-            } else if let show = body.first(where: { file.is($0, "makeKeyAndVisible") }),
-                      body.contains(where: { file.is($0, "rootViewController") && CodeQuery.isAssigned($0, in: file) }) {
-                findings.append(finding(context,
-                    "the app delegate sets up and shows its window in \(place): under scenes its window is nil and nothing appears; "
-                        + "build the window in scene(_:willConnectTo:options:)",
-                    in: file, token: show))
-            }
+            guard !body.isEmpty, !methodsWithCreation.contains(file.path + "#" + describe(function)),
+                  !WindowCreation.attachesScene(in: file, range: body),
+                  WindowCreation.scenelessCreations(in: file, range: body, classes: ["UIWindow"]).isEmpty,
+                  let show = body.first(where: { file.is($0, "makeKeyAndVisible") }),
+                  body.contains(where: { file.is($0, "rootViewController") && CodeQuery.isAssigned($0, in: file) })
+            else { continue }
+            findings.append(finding(context,
+                "the app delegate sets up and shows its window (in \(describe(function))); under scenes its window is nil and nothing appears: "
+                    + "build the window in scene(_:willConnectTo:options:)",
+                in: file, token: show))
         }
         return findings
     }
 
     private func describe(_ function: FunctionDeclaration) -> String {
-        function.kind == .objcMethod ? "-\(function.signature)" : function.signature
+        function.kind == .objcMethod ? "-" + function.signature : function.signature
     }
 }

@@ -50,6 +50,15 @@ struct LaunchOptionsRead: Rule {
         ],
         nonTriggering: [
             Example("""
+                func name(of key: UIApplication.LaunchOptionsKey) -> String {
+                    switch key.rawValue {
+                    case UIApplication.LaunchOptionsKey.url.rawValue: return "url"
+                    case "UIApplicationLaunchOptionsLocalNotificationKey": return "localNotification"
+                    default: return key.rawValue
+                    }
+                }
+                """, file: "LaunchLogger.swift", note: "Naming a key (a case label) is not reading it."),
+            Example("""
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
                                options connectionOptions: UIScene.ConnectionOptions) {
@@ -72,6 +81,40 @@ struct LaunchOptionsRead: Rule {
                 """),
         ])
 
+    /// Whether the tokens `start...end` are the whole key of a dictionary lookup: `options[KEY]`,
+    /// `options?[KEY]`, `[options objectForKey:KEY]`, `options.object(forKey: KEY)`. A `case` label or
+    /// a dictionary literal names a key without reading it.
+    private func isLookupKey(_ start: Int, through end: Int, in file: SourceFile) -> Bool {
+        if file.isPunctuation(start - 1, UInt8(ascii: "[")), file.isPunctuation(end + 1, UInt8(ascii: "]")) {
+            let before = start - 2
+            return file.isIdentifier(before) || file.isPunctuation(before, UInt8(ascii: "?")) || file.isPunctuation(before, UInt8(ascii: "!"))
+                || file.isPunctuation(before, UInt8(ascii: ")")) || file.isPunctuation(before, UInt8(ascii: "]"))
+        }
+        if file.isPunctuation(start - 1, UInt8(ascii: ":")) {
+            return file.is(start - 2, "objectForKey") || file.is(start - 2, "valueForKey") || file.is(start - 2, "forKey")
+        }
+        return false
+    }
+
+    /// `LaunchOptionsKey(rawValue: "…")` or `.init(rawValue: "…")` as a lookup key.
+    private func isRawValueKey(_ index: Int, in file: SourceFile) -> Bool {
+        guard file.isPunctuation(index - 1, UInt8(ascii: ":")), file.is(index - 2, "rawValue"),
+              file.isPunctuation(index - 3, UInt8(ascii: "(")), file.isPunctuation(index + 1, UInt8(ascii: ")")),
+              file.isIdentifier(index - 4) else { return false }
+        var start = qualifiedStart(index - 4, in: file)
+        if file.isPunctuation(start - 1, UInt8(ascii: ".")) { start -= 1 }
+        let chain = file.code(from: start, through: index - 4)
+        guard chain.hasSuffix("LaunchOptionsKey") || chain == ".init" else { return false }
+        return isLookupKey(start, through: index + 1, in: file)
+    }
+
+    /// The first token of a qualified key: `UIApplication.LaunchOptionsKey.url` from its `LaunchOptionsKey`.
+    private func qualifiedStart(_ index: Int, in file: SourceFile) -> Int {
+        var start = index
+        while file.isPunctuation(start - 1, UInt8(ascii: ".")), file.isIdentifier(start - 2) { start -= 2 }
+        return start
+    }
+
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for file in context.facts.files where file.mentions("aunchOptions") {
@@ -79,7 +122,7 @@ struct LaunchOptionsRead: Rule {
             func report(_ index: Int, _ key: LaunchOptionKey, written: String) {
                 guard reported.insert(index).inserted else { return }
                 findings.append(finding(context,
-                    "\(written) is always nil once the app adopts scenes: use \(key.replacement)",
+                    "\(written) is always nil once the app adopts scenes; instead, \(key.replacement)",
                     in: file, token: index))
             }
             for index in file.tokens.indices {
@@ -88,16 +131,20 @@ struct LaunchOptionsRead: Rule {
                 case .identifier:
                     guard token.length > 20 || file.is(index, "LaunchOptionsKey") else { continue }
                     let text = file.text(index)
-                    if let key = LaunchOptionKey.objc(text) {
+                    if let key = LaunchOptionKey.objc(text), isLookupKey(index, through: index, in: file) {
                         report(index, key, written: text)
                     } else if text == "LaunchOptionsKey", file.isPunctuation(index + 1, UInt8(ascii: ".")), file.isIdentifier(index + 2),
-                              let key = LaunchOptionKey.swift(file.text(index + 2)) {
+                              let key = LaunchOptionKey.swift(file.text(index + 2)), isLookupKey(qualifiedStart(index, in: file), through: index + 2, in: file) {
                         report(index + 2, key, written: "launch option .\(key.swift)")
                     }
                 case .string:
                     guard token.length > 20 else { continue }
                     let text = file.text(index).trimmingCharacters(in: "@\"")
-                    if let key = LaunchOptionKey.objc(text) { report(index, key, written: "launch option \"\(text)\"") }
+                    guard let key = LaunchOptionKey.objc(text) else { continue }
+                    // `LaunchOptionsKey(rawValue: "…")` used as a key, or the string itself as a key.
+                    if isLookupKey(index, through: index, in: file) || isRawValueKey(index, in: file) {
+                        report(index, key, written: "launch option \"\(text)\"")
+                    }
                 default:
                     continue
                 }

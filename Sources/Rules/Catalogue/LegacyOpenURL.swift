@@ -55,9 +55,10 @@ struct LegacyOpenURL: Rule {
                           let receiver = objcReceiver(of: index, in: file),
                           CodeQuery.isApplication(receiver, in: file, at: index) else { continue }
                 }
-                findings.append(finding(context,
-                    "UIApplication.openURL(_:) opens nothing in apps built with the iOS 18 SDK or later: use open(_:options:completionHandler:)",
-                    in: file, token: index))
+                let message = file.language == .swift
+                    ? "UIApplication.openURL(_:) opens nothing in apps built with the iOS 18 SDK or later: use open(_:options:completionHandler:)"
+                    : "-[UIApplication openURL:] opens nothing in apps built with the iOS 18 SDK or later: use openURL:options:completionHandler:"
+                findings.append(finding(context, message, in: file, token: index))
             }
         }
         return findings

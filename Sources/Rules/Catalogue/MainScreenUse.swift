@@ -39,11 +39,12 @@ struct MainScreenUse: Rule {
         for file in context.facts.files where file.mentions("UIScreen") {
             for index in file.tokens.indices where file.is(index, "UIScreen") {
                 let swiftMain = file.isPunctuation(index + 1, UInt8(ascii: ".")) && (file.is(index + 2, "main") || file.is(index + 2, "mainScreen"))
-                let message = file.is(index + 1, "mainScreen") && file.isPunctuation(index + 2, UInt8(ascii: "]"))
-                guard swiftMain || message else { continue }
-                findings.append(finding(context,
-                    "UIScreen.main is deprecated in iOS 26: use the screen of the view's window scene (view.window?.windowScene?.screen) or the trait collection",
-                    in: file, token: index))
+                let objcMain = file.is(index + 1, "mainScreen") && file.isPunctuation(index + 2, UInt8(ascii: "]"))
+                guard swiftMain || objcMain else { continue }
+                let message = file.language == .swift
+                    ? "UIScreen.main is deprecated in iOS 26: use the screen of the view's window scene (view.window?.windowScene?.screen) or the trait collection"
+                    : "[UIScreen mainScreen] is deprecated in iOS 26: use the screen of the view's window scene (self.view.window.windowScene.screen) or the trait collection"
+                findings.append(finding(context, message, in: file, token: index))
             }
         }
         return findings

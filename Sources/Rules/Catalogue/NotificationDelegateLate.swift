@@ -78,8 +78,8 @@ struct NotificationDelegateLate: Rule {
             if let function, early.contains(FunctionRef(file: fileIndex, function: function)) { continue }
             let place = function.map { file.functions[$0].signature } ?? "top-level code"
             findings.append(finding(context,
-                "UNUserNotificationCenter's delegate is set in \(place), not during launch: the tap on a notification that launches the app "
-                    + "arrives before it is set and is lost; set it in application(_:willFinishLaunchingWithOptions:)",
+                "UNUserNotificationCenter's delegate is set outside launch (in \(place)); the tap on a notification that launches the app "
+                    + "arrives before it is set and is lost: set it in application(_:willFinishLaunchingWithOptions:)",
                 in: file, token: token))
         }
         return findings

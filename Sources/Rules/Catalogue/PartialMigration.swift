@@ -76,16 +76,20 @@ struct PartialMigration: Rule {
                 }
             }
         }
-        // Scene delegate sources in the app folder that the target does not compile.
+        // Scene delegate sources in the app folder that no target compiles (another target's own
+        // scene delegate is that target's business).
         if app.project != nil {
-            let compiled = Set(app.sourceFiles)
+            var compiled = Set(context.workspace.apps.flatMap(\.sourceFiles))
+            for project in context.workspace.projects {
+                for target in project.targets { compiled.formUnion(target.sourceFiles) }
+            }
             let named = Set(app.infoPlists.flatMap { AppFacts.configurations(of: $0).compactMap(\.delegateClass) }.map(AppFacts.className(fromManifest:)))
             for entry in context.workspace.files where Paths.isInside(entry.path, app.path) && !compiled.contains(entry.path) {
                 let base = Paths.baseName(of: entry.path)
                 guard base.hasSuffix("SceneDelegate"), ["swift", "m"].contains(Paths.fileExtension(of: entry.path)),
                       !named.contains(base), facts.declarations[base] == nil else { continue }
                 findings.append(finding(context,
-                    "\(entry.path) is in the app folder but not compiled into target \(app.target): add it to the target's Compile Sources or delete it",
+                    "\(entry.path) is in the app folder but no target compiles it: add it to target \(app.target)'s Compile Sources or delete it",
                     at: Location(file: entry.path, line: 1), anchor: "uncompiled:" + entry.path))
             }
         }

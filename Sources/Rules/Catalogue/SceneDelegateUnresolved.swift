@@ -102,16 +102,22 @@ struct SceneDelegateUnresolved: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         var reported: Set<String> = []
+        let facts = context.facts
+        // When code picks the delegate class, manifest entries may be leftovers that never load.
+        let overriddenInCode = facts.adoptsInCode && !facts.codeDelegateClasses.isEmpty
         for plist in context.app.infoPlists {
-            for configuration in AppFacts.configurations(of: plist) {
+            for configuration in AppFacts.configurations(of: plist) where Self.roleApplies(configuration.role, to: context.app) {
                 guard let written = configuration.delegateClass, !written.isEmpty, reported.insert(written).inserted else { continue }
-                if let problem = problem(with: written, context) {
+                if var problem = problem(with: written, context) {
+                    if overriddenInCode {
+                        problem += " (application(_:configurationForConnecting:options:) sets delegateClass in code, so this entry may be unused: fix or remove it)"
+                    }
                     findings.append(finding(context, problem,
-                        at: plist.location(of: "UISceneDelegateClassName"), anchor: "UISceneDelegateClassName=" + written))
+                        at: plist.location(of: "UISceneDelegateClassName"), anchor: "UISceneDelegateClassName=" + written,
+                        severity: overriddenInCode ? .warning : nil))
                 }
             }
         }
-        let facts = context.facts
         for assignment in facts.codeDelegateClasses {
             let file = facts.files[assignment.file]
             if facts.appDelegateNames.contains(assignment.name) {
@@ -125,6 +131,11 @@ struct SceneDelegateUnresolved: Rule {
             }
         }
         return findings
+    }
+
+    /// CarPlay roles exist only where CarPlay does: an iOS app's, not a tvOS or visionOS one's.
+    static func roleApplies(_ role: String, to app: App) -> Bool {
+        !role.hasPrefix("CP") || app.platforms.contains(.iOS)
     }
 
     /// Why UIKit cannot load the class a manifest names, or nil when it can.

@@ -27,6 +27,19 @@ struct WindowLookup: Rule {
                     }
                 }
                 """, file: "Alerts.swift"),
+            Example(files: [("Player.m", """
+                @implementation Player
+                - (UIView *)hostView {
+                    UIWindow *a = [[[UIApplication sharedApplication] delegate] ↓window];
+                    return [[(TLYAppDelegate *)[[UIApplication sharedApplication] delegate] ↓window] rootViewController].view;
+                }
+                @end
+                """)], note: "All-bracket messages and casts to the app's delegate class."),
+            Example("""
+                extension UIApplication {
+                    var mainWindow: UIWindow? { delegate?.↓window ?? nil }
+                }
+                """, file: "UIApplication+Window.swift"),
             Example(files: [("HUD.m", """
                 @implementation HUD
                 + (UIView *)hostView {
@@ -38,6 +51,21 @@ struct WindowLookup: Rule {
                 """)]),
         ],
         nonTriggering: [
+            Example("""
+                final class Banner {
+                    func show() { let window = (UIApplication.shared.delegate as? AppDelegate)?.window }
+                }
+                """, file: "Banner.swift", also: [("SceneDelegate.swift", """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        let window = UIWindow(windowScene: windowScene)
+                        self.window = window
+                        (UIApplication.shared.delegate as? AppDelegate)?.window = window
+                    }
+                }
+                """)], note: "The scene delegate keeps the app delegate's window set."),
             Example("""
                 extension UIView {
                     var hostWindow: UIWindow? { window ?? windowScene?.keyWindow }
@@ -67,7 +95,9 @@ struct WindowLookup: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        let ownKeyWindow = declaresSceneAwareKeyWindow(context.facts)
+        let facts = context.facts
+        let ownKeyWindow = declaresSceneAwareKeyWindow(facts)
+        let bridged = bridgesWindow(facts)
         for file in context.facts.files where file.mentions("indow") {
             for index in file.tokens.indices where file.tokens[index].kind == .identifier {
                 let isKey = file.is(index, "keyWindow")
@@ -83,7 +113,7 @@ struct WindowLookup: Rule {
                         ? "UIApplication.keyWindow is deprecated and returns a key window of any scene: use view.window or the key window of the view's UIWindowScene"
                         : "UIApplication.windows mixes the windows of every scene: use the windows of the relevant UIWindowScene"
                     findings.append(finding(context, message, in: file, token: index))
-                } else if isAppDelegate(receiver, in: file, at: index) {
+                } else if !bridged, isAppDelegate(receiver, in: file, at: index, delegateClasses: facts.appDelegateNames) {
                     findings.append(finding(context,
                         "the app delegate's window is nil once the scene delegate owns the window: use view.window or the scene delegate's window",
                         in: file, token: index))
@@ -93,13 +123,16 @@ struct WindowLookup: Rule {
         return findings
     }
 
-    /// `UIApplication.shared.delegate`, its casts, and variables named like the app delegate.
-    private func isAppDelegate(_ receiver: Range<Int>, in file: SourceFile, at index: Int) -> Bool {
+    /// `UIApplication.shared.delegate` in any spelling (casts included), `delegate` inside an extension
+    /// of UIApplication, and values named like the app delegate or typed as its class.
+    private func isAppDelegate(_ receiver: Range<Int>, in file: SourceFile, at index: Int, delegateClasses: Set<String>) -> Bool {
         let text = CodeQuery.normalized(receiver, in: file)
         for form in CodeQuery.sharedApplicationForms {
-            for delegate in [form + ".delegate", "[" + form + " delegate]"] where text.hasPrefix(delegate) || text.hasPrefix("(" + delegate) {
-                return true
-            }
+            if text.contains(form + ".delegate") || text.contains("[" + form + " delegate]") { return true }
+        }
+        if text == "delegate" || text == "self.delegate",
+           let type = file.type(containing: index), file.types[type].simpleName == "UIApplication" {
+            return true
         }
         // `application.delegate?.window` inside a method whose parameter is the application.
         if let delegate = receiver.last(where: { file.is($0, "delegate") }), delegate > receiver.lowerBound + 1,
@@ -107,9 +140,29 @@ struct WindowLookup: Rule {
            CodeQuery.isApplication(receiver.lowerBound..<(delegate - 1), in: file, at: index) {
             return true
         }
-        // A variable or property holding the app delegate: `appDelegate.window`, `AppDelegate.shared.window`.
+        // `appDelegate.window`, `AppDelegate.shared.window`, `SPAppDelegate.shared().window`.
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
-        return words.contains { $0.lowercased() == "appdelegate" }
+        return words.contains { $0.lowercased().hasSuffix("appdelegate") || delegateClasses.contains(String($0)) }
+    }
+
+    /// A scene delegate that stores its window in the app delegate (`appDelegate.window = window`)
+    /// keeps old `delegate.window` lookups working.
+    private func bridgesWindow(_ facts: AppFacts) -> Bool {
+        for reference in facts.sceneDelegateMethods {
+            let file = facts.file(reference)
+            for index in WindowCreation.body(facts.function(reference)) where file.is(index, "window") && CodeQuery.isAssigned(index, in: file) {
+                if let receiver = CodeQuery.receiver(of: index, in: file), isAppDelegate(receiver, in: file, at: index, delegateClasses: facts.appDelegateNames) {
+                    return true
+                }
+            }
+            for index in WindowCreation.body(facts.function(reference)) where file.is(index, "setWindow") {
+                if let open = (index - 8..<index).last(where: { file.isPunctuation($0, UInt8(ascii: "[")) }),
+                   isAppDelegate((open + 1)..<index, in: file, at: index, delegateClasses: facts.appDelegateNames) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// An `extension UIApplication` that redefines keyWindow through connected scenes.

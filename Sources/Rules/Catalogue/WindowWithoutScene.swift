@@ -29,6 +29,27 @@ struct WindowWithoutScene: Rule {
                     }
                 }
                 """, file: "ToastPresenter.swift"),
+            Example("""
+                final class Launching {
+                    private let window: UIWindow = ↓UIWindow(frame: UIScreen.main.bounds)
+
+                    func start() {
+                        window.rootViewController = MainViewController()
+                        window.makeKeyAndVisible()
+                    }
+                }
+                """, file: "Launching.swift", note: "A window made in a stored property's initial value."),
+            Example("""
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var passcodeWindow: UIWindow?
+
+                    func showPasscode() {
+                        passcodeWindow = ↓UIWindow(frame: UIScreen.main.bounds)
+                        passcodeWindow?.makeKeyAndVisible()
+                    }
+                }
+                """, note: "A secondary window of the app delegate."),
             Example(files: [("DebugOverlay.m", """
                 @implementation DebugOverlay
                 - (void)show {
@@ -64,25 +85,11 @@ struct WindowWithoutScene: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        let facts = context.facts
-        let classes = WindowCreation.windowClasses(facts)
-        let appDelegateTypes = facts.appDelegateNames
-        var findings: [Finding] = []
-        for file in facts.files where file.mentions("Window") {
-            for (index, function) in file.functions.enumerated() where function.hasBody {
-                if function.container >= 0, appDelegateTypes.contains(String(file.types[function.container].simpleName)) { continue }
-                let body = WindowCreation.body(function)
-                let creations = WindowCreation.scenelessCreations(in: file, range: body, classes: classes)
-                    .filter { file.function(containing: $0) == index }
-                guard !creations.isEmpty, !WindowCreation.attachesScene(in: file, range: body) else { continue }
-                for creation in creations {
-                    findings.append(finding(context,
-                        "\(file.text(creation)) created without a scene in \(function.signature): it is never shown once the app adopts scenes; "
-                            + "use UIWindow(windowScene:) or set windowScene",
-                        in: file, token: creation))
-                }
-            }
+        WindowCreation.sites(context.facts).filter { !$0.isAppDelegateWindow && !$0.isAttached }.map { site in
+            finding(context,
+                "\(site.file.text(site.token)) created without a scene (in \(site.place)) is never shown once the app adopts scenes: "
+                    + "use UIWindow(windowScene:) or set its windowScene",
+                in: site.file, token: site.token)
         }
-        return findings
     }
 }

@@ -37,6 +37,8 @@ public struct ScanReport: Sendable {
 public struct AppReport: Sendable {
     public let path: String
     public let target: String
+    /// The `.xcodeproj` that defines the target, when there is one.
+    public let project: String?
     public let platform: String
     /// `native`, `swiftui`, `react-native`, `expo`, `capacitor`, `flutter`, `cordova`.
     public let framework: String
@@ -48,10 +50,11 @@ public struct AppReport: Sendable {
     /// Inputs that could not be read, when they left the verdict unknown.
     public let unreadable: [String]
 
-    public init(path: String, target: String, platform: String, framework: String, frameworkVersion: String?,
+    public init(path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
                 verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String]) {
         self.path = path
         self.target = target
+        self.project = project
         self.platform = platform
         self.framework = framework
         self.frameworkVersion = frameworkVersion

@@ -68,7 +68,15 @@ public enum Scanner {
         let suppressions = SuppressionCheck(workspace: workspace)
         var kept: [Finding] = []
         var suppressed: [SuppressedFinding] = []
+        let platforms = app.compilePlatforms
+        let minimum = app.minimumDeploymentTarget
         for finding in Set(findings) {
+            // Code this build never compiles or runs (`#if os(tvOS)` in an iOS app, the pre-iOS 13
+            // `else` of an availability check) cannot break it.
+            if let offset = finding.offset, let file = workspace.sources[finding.file],
+               !file.regions.isLive(offset: offset, platforms: platforms, minimum: minimum) {
+                continue
+            }
             if let comment = suppressions.suppression(for: finding) {
                 suppressed.append(SuppressedFinding(finding: finding, reason: comment.reason, line: comment.line))
             } else {
@@ -88,7 +96,7 @@ public enum Scanner {
             verdict = .ready
         }
         return AppReport(
-            path: app.path, target: app.target, platform: app.platform,
+            path: app.path, target: app.target, project: app.project, platform: app.platform,
             framework: facts.isSwiftUIApp ? "swiftui" : "native", frameworkVersion: nil,
             verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable)
     }

@@ -77,7 +77,9 @@ enum CodeQuery {
         for index in range {
             if file.isPunctuation(index, UInt8(ascii: "?")) || file.isPunctuation(index, UInt8(ascii: "!")) { continue }
             text += file.text(index)
-            if file.isIdentifier(index), file.isIdentifier(index + 1), index + 1 < range.upperBound { text += " " }
+            // Objective-C message parts keep a space: `[UIApplication sharedApplication]`, `…] delegate]`.
+            let separates = file.isIdentifier(index) || file.isPunctuation(index, UInt8(ascii: "]"))
+            if separates, file.isIdentifier(index + 1), index + 1 < range.upperBound { text += " " }
         }
         while text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
         return text
@@ -122,12 +124,67 @@ enum CodeQuery {
         return names
     }
 
-    /// Whether a body holds nothing but `return true`/`YES`/`false`/`NO`, or nothing at all.
+    /// Whether a body holds nothing but a constant result (`return true`, `true`, `return YES`, …), or nothing at all.
     static func isTrivial(_ function: FunctionDeclaration, in file: SourceFile) -> Bool {
         guard function.hasBody else { return true }
         let inner = (function.bodyStart + 1)..<function.bodyEnd
         if inner.isEmpty { return true }
-        let words = inner.map { file.text($0) }.filter { $0 != ";" }
-        return words == ["return", "true"] || words == ["return", "false"] || words == ["return", "YES"] || words == ["return", "NO"]
+        var words = inner.map { file.text($0) }.filter { $0 != ";" }
+        if words.first == "return" { words.removeFirst() }
+        return words.isEmpty || words == ["true"] || words == ["false"] || words == ["YES"] || words == ["NO"]
+    }
+
+    /// Methods a body calls, as signatures: Swift `application(_:open:options:)` and Objective-C
+    /// selectors `application:openURL:options:`.
+    static func calledSignatures(in range: Range<Int>, of file: SourceFile) -> Set<String> {
+        var result: Set<String> = []
+        for index in range {
+            if file.language == .swift, file.isIdentifier(index), file.isPunctuation(index + 1, UInt8(ascii: "(")),
+               !file.isPunctuation(index - 1, UInt8(ascii: "@")) {
+                let close = Int(file.partners[index + 1])
+                guard close > index + 1 else { continue }
+                var labels: [String] = []
+                var argumentStart = index + 2
+                var cursor = index + 2
+                while cursor <= close {
+                    if cursor == close || file.isPunctuation(cursor, UInt8(ascii: ",")) {
+                        if cursor > argumentStart {
+                            let labelled = file.isIdentifier(argumentStart) && file.isPunctuation(argumentStart + 1, UInt8(ascii: ":"))
+                            labels.append(labelled ? file.text(argumentStart) : "_")
+                        }
+                        argumentStart = cursor + 1
+                        cursor += 1
+                        continue
+                    }
+                    if file.isPunctuation(cursor, UInt8(ascii: "(")) || file.isPunctuation(cursor, UInt8(ascii: "["))
+                        || file.isPunctuation(cursor, UInt8(ascii: "{")) {
+                        cursor = max(cursor + 1, Int(file.partners[cursor]) + 1)
+                        continue
+                    }
+                    cursor += 1
+                }
+                result.insert(file.text(index) + "(" + labels.map { $0 + ":" }.joined() + ")")
+            } else if file.language == .objectiveC, file.isPunctuation(index, UInt8(ascii: "[")) {
+                let close = Int(file.partners[index])
+                guard close > index else { continue }
+                var selector = ""
+                var cursor = index + 1
+                var last = -1
+                while cursor < close {
+                    if file.isPunctuation(cursor, UInt8(ascii: "[")) || file.isPunctuation(cursor, UInt8(ascii: "(")) || file.isPunctuation(cursor, UInt8(ascii: "{")) {
+                        cursor = max(cursor + 1, Int(file.partners[cursor]) + 1)
+                        continue
+                    }
+                    if file.isIdentifier(cursor) {
+                        last = cursor
+                        if file.isPunctuation(cursor + 1, UInt8(ascii: ":")), cursor > index + 1 { selector += file.text(cursor) + ":" }
+                    }
+                    cursor += 1
+                }
+                if selector.isEmpty, last > index + 1 { selector = file.text(last) }
+                if !selector.isEmpty { result.insert(selector) }
+            }
+        }
+        return result
     }
 }

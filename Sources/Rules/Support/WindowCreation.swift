@@ -58,3 +58,88 @@ enum WindowCreation {
         function.hasBody ? (function.bodyStart + 1)..<function.bodyEnd : 0..<0
     }
 }
+
+/// A place where code creates a window without a scene, and whose window it is.
+struct WindowSite {
+    let file: SourceFile
+    /// The window class token of the creation.
+    let token: Int
+    /// The app delegate's own `window` (property, or a local later stored in it).
+    let isAppDelegateWindow: Bool
+    /// A scene is attached in the same function (or, for a stored property, anywhere in its type).
+    let isAttached: Bool
+    /// `application(_:didFinishLaunchingWithOptions:)`, or the property's name.
+    let place: String
+}
+
+extension WindowCreation {
+    /// Every window created without a scene in the app's code, in functions and in stored-property
+    /// initialisers alike.
+    static func sites(_ facts: AppFacts) -> [WindowSite] {
+        let classes = windowClasses(facts)
+        var sites: [WindowSite] = []
+        for file in facts.files where file.mentions("Window") {
+            for token in scenelessCreations(in: file, range: 0..<file.tokens.count, classes: classes) {
+                sites.append(site(token, in: file, facts: facts))
+            }
+        }
+        return sites
+    }
+
+    private static func site(_ token: Int, in file: SourceFile, facts: AppFacts) -> WindowSite {
+        let functionIndex = file.function(containing: token)
+        let function = functionIndex.map { file.functions[$0] }
+        let typeIndex = function.map { $0.container } ?? file.type(containing: token) ?? -1
+        let ownerName = typeIndex >= 0 ? String(file.types[typeIndex].simpleName) : ""
+        let inAppDelegate = facts.appDelegateNames.contains(ownerName)
+        let target = assignmentTarget(of: token, in: file)
+        let scope: Range<Int> = function.map(body) ?? (typeIndex >= 0 ? (file.types[typeIndex].bodyStart + 1)..<file.types[typeIndex].bodyEnd : 0..<file.tokens.count)
+        var isMain = false
+        if inAppDelegate, let target {
+            if target.name == "window" || target.name == "_window" {
+                isMain = true
+            } else if target.isLocal {
+                isMain = storesInWindow(target.name, in: scope, of: file)
+            }
+        }
+        let place = function.map { $0.kind == .objcMethod ? "-" + $0.signature : $0.signature } ?? (target?.name ?? ownerName)
+        return WindowSite(file: file, token: token, isAppDelegateWindow: isMain, isAttached: attachesScene(in: file, range: scope), place: place)
+    }
+
+    /// The variable a creation is assigned to: `window = UIWindow(…)`, `self.window = [[UIWindow alloc] …]`,
+    /// `let overlay = UIWindow(…)`, `var window: UIWindow? = UIWindow(…)`.
+    static func assignmentTarget(of token: Int, in file: SourceFile) -> (name: String, isLocal: Bool)? {
+        var start = token
+        // Objective-C: `[[UIWindow alloc] initWithFrame:…]` starts at the outer brackets.
+        while file.isPunctuation(start - 1, UInt8(ascii: "[")) { start -= 1 }
+        guard file.isPunctuation(start - 1, UInt8(ascii: "=")), !file.isPunctuation(start - 2, UInt8(ascii: "=")) else { return nil }
+        var cursor = start - 2
+        var lastName: String?
+        while cursor >= 0 {
+            if file.is(cursor, "var") || file.is(cursor, "let") {
+                // A declaration: its name follows the keyword.
+                return file.isIdentifier(cursor + 1) ? (file.text(cursor + 1), true) : nil
+            }
+            if file.isPunctuation(cursor, UInt8(ascii: ";")) || file.isPunctuation(cursor, UInt8(ascii: "{"))
+                || file.isPunctuation(cursor, UInt8(ascii: "}")) || file.line(ofToken: cursor) != file.line(ofToken: start - 1) {
+                break
+            }
+            if lastName == nil, file.isIdentifier(cursor) { lastName = file.text(cursor) }
+            // `UIWindow *window = …` in Objective-C declares a local too.
+            if file.language == .objectiveC, file.isPunctuation(cursor, UInt8(ascii: "*")) {
+                return lastName.map { ($0, true) }
+            }
+            cursor -= 1
+        }
+        return lastName.map { ($0, false) }
+    }
+
+    /// `self.window = local`, `window = local`, `[self setWindow:local]` in the scope.
+    private static func storesInWindow(_ local: String, in scope: Range<Int>, of file: SourceFile) -> Bool {
+        for index in scope {
+            if file.is(index, "window"), CodeQuery.isAssigned(index, in: file), file.is(index + 2, text: local) { return true }
+            if file.is(index, "setWindow"), file.isPunctuation(index + 1, UInt8(ascii: ":")), file.is(index + 2, text: local) { return true }
+        }
+        return false
+    }
+}

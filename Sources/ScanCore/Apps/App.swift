@@ -25,6 +25,25 @@ public struct App: Sendable, Hashable {
     public let deploymentTargets: [ConfiguredSetting]
     /// `TARGETED_DEVICE_FAMILY`: 1 iPhone, 2 iPad, 3 tv, 6 Mac (Catalyst idiom), 7 vision.
     public let deviceFamilies: Set<Int>
+    /// What `#if` conditions see when the app is built, one entry per platform.
+    public var compilePlatforms: Set<CompilePlatform> {
+        var result: Set<CompilePlatform> = []
+        for platform in platforms {
+            switch platform {
+            case .iOS: result.insert(.iOS)
+            case .tvOS: result.insert(.tvOS)
+            case .visionOS: result.insert(.visionOS)
+            case .macCatalyst: result.insert(.macCatalyst)
+            }
+        }
+        return result.isEmpty ? [.iOS] : result
+    }
+
+    /// The lowest iOS deployment target across configurations (0.0 when unknown).
+    public var minimumDeploymentTarget: OSVersion {
+        deploymentTargets.compactMap { OSVersion($0.value) }.min() ?? OSVersion(0)
+    }
+
     /// Inputs the scan needed but could not read (a missing or broken Info.plist): the app's verdict is
     /// then `unknown` unless an error is certain anyway.
     public let unreadable: [String]

@@ -6,11 +6,16 @@ public struct AppDiscovery {
     /// What discovery needs from the tree: the listing and a way to read files.
     public struct Tree {
         public let files: [FileEntry]
-        public let read: (String) -> [UInt8]?
+        /// A file's bytes with its path as the tree spells it (the request may differ in case), or nil.
+        public let load: (String) -> (path: String, bytes: [UInt8])?
 
-        public init(files: [FileEntry], read: @escaping (String) -> [UInt8]?) {
+        public init(files: [FileEntry], load: @escaping (String) -> (path: String, bytes: [UInt8])?) {
             self.files = files
-            self.read = read
+            self.load = load
+        }
+
+        public func read(_ path: String) -> [UInt8]? {
+            load(path)?.bytes
         }
     }
 
@@ -70,7 +75,7 @@ public struct AppDiscovery {
         }
         var problems: [String] = []
         let settingsByConfiguration = configurationNames.map { name in
-            BuildSettings.resolve(project: project, target: target, configuration: name, load: tree.read, problems: &problems)
+            BuildSettings.resolve(project: project, target: target, configuration: name, load: tree.load, problems: &problems)
         }
         for problem in Set(problems).sorted() {
             diagnostics.append(Diagnostic(.warning, file: nil, "\(problem) (target \(target.name))"))
@@ -134,12 +139,16 @@ public struct AppDiscovery {
         var variants: [Variant] = []
         for configuration in settings {
             var file: String?
-            if let raw = configuration["INFOPLIST_FILE"], !raw.isEmpty {
-                file = Paths.resolve(project.sourceRoot, raw)
-                if file == nil {
-                    diagnostics.append(Diagnostic(.warning, file: project.pbxprojPath,
-                        "INFOPLIST_FILE \(raw) of target \(target.name) is outside the scanned tree"))
-                }
+            switch configuration.path("INFOPLIST_FILE") {
+            case .unset:
+                break
+            case .inside(let path):
+                file = path
+            case .outside(let path):
+                let message = "INFOPLIST_FILE \(path) of target \(target.name) (\(configuration.configuration)) is outside the scanned tree; its scene checks were skipped"
+                diagnostics.append(Diagnostic(.warning, file: project.pbxprojPath, message))
+                unreadable.append(message)
+                continue
             }
             var generated: [String: PlistValue] = [:]
             var locations: [String: Location] = [:]
@@ -200,6 +209,11 @@ public struct AppDiscovery {
             sources += tree.files.map(\.path).filter { $0.hasSuffix(".h") && objcFolders.contains(Paths.directory(of: $0)) }
         }
         resources += target.resourceFiles
+        // Local Swift packages the target links: their Sources/ (and the local packages they name).
+        for package in localPackages(target.localPackages) {
+            let prefix = package.isEmpty ? "Sources/" : package + "/Sources/"
+            sources += tree.files.map(\.path).filter { $0.hasPrefix(prefix) && Self.sourceExtensions.contains(Paths.fileExtension(of: $0)) }
+        }
         for folder in target.synchronizedFolders {
             for entry in tree.files where Paths.isInside(entry.path, folder.path) && !folder.excludedPaths.contains(entry.path) {
                 let fileExtension = Paths.fileExtension(of: entry.path)
@@ -223,6 +237,28 @@ public struct AppDiscovery {
     }
 
     /// A setting's distinct values across configurations, each at the first place it is written.
+    /// Package folders that exist (hold a Package.swift), with the local packages their manifests name
+    /// by `.package(path: "…")`, found by reading the manifest's text (it is never run).
+    private func localPackages(_ roots: [String]) -> [String] {
+        var result: [String] = []
+        var pending = roots
+        while let package = pending.popLast() {
+            let manifest = Paths.join(package, "Package.swift")
+            guard !result.contains(package), listed.contains(manifest) else { continue }
+            result.append(package)
+            guard let bytes = tree.read(manifest) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            var rest = Substring(text)
+            while let range = rest.firstRange(of: ".package(path:") {
+                rest = rest[range.upperBound...]
+                guard let open = rest.firstIndex(of: "\""), let close = rest[rest.index(after: open)...].firstIndex(of: "\"") else { break }
+                if let dependency = Paths.resolve(package, String(rest[rest.index(after: open)..<close])) { pending.append(dependency) }
+                rest = rest[close...]
+            }
+        }
+        return result.sorted()
+    }
+
     static func configuredValues(_ key: String, _ settings: [BuildSettings], fallback: Location) -> [ConfiguredSetting] {
         var result: [ConfiguredSetting] = []
         for configuration in settings {

@@ -66,7 +66,7 @@ public final class Workspace: Sendable {
             SourceLanguage(path: path) != nil && projectFolders.contains { Paths.isInside(path, $0) }
         }
         let (discovered, early) = Parallel.overlap({
-            var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, read: { reader.read($0) }))
+            var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
             let apps = discovery.run()
             return (apps, discovery.projects, discovery.diagnostics)
         }, map: speculative.count) { index in
@@ -151,6 +151,9 @@ private final class LimitedReader: @unchecked Sendable {
     let source: any FileSource
     let listed: Set<String>
     let limits: Workspace.Limits
+    /// Paths by their lowercased spelling: projects made on macOS's case-insensitive disks often
+    /// spell an include or a plist with different capitals.
+    private lazy var caseless: [String: String] = Dictionary(listed.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     private(set) var problems: [Diagnostic] = []
 
     init(source: any FileSource, listed: Set<String>, limits: Workspace.Limits) {
@@ -159,12 +162,16 @@ private final class LimitedReader: @unchecked Sendable {
         self.limits = limits
     }
 
-    // Discovery runs on one thread, so `problems` needs no lock.
-    func read(_ path: String) -> [UInt8]? {
-        guard listed.contains(path) else { return nil }
+    // Discovery runs on one thread, so `problems` and `caseless` need no lock.
+    func load(_ requested: String) -> (path: String, bytes: [UInt8])? {
+        var path = requested
+        if !listed.contains(path) {
+            guard let match = caseless[path.lowercased()] else { return nil }
+            path = match
+        }
         let limit = path.hasSuffix(".pbxproj") ? limits.projectBytes : limits.plistBytes
         do {
-            return try source.read(path, limit: limit)
+            return (path, try source.read(path, limit: limit))
         } catch {
             switch error {
             case .tooLarge(_, let size, let limit):

@@ -29,8 +29,11 @@ public struct Finding: Sendable, Hashable {
     public let anchor: String
     /// Filled in by the scan engine from rule, file and anchor (never the line).
     public var fingerprint: String
+    /// Byte offset in a source file, for findings in code (nil for plists and build settings).
+    public let offset: Int?
 
-    public init(rule: String, severity: Severity, message: String, file: String, line: Int, column: Int, anchor: String) {
+    public init(rule: String, severity: Severity, message: String, file: String, line: Int, column: Int, anchor: String, offset: Int? = nil) {
+        self.offset = offset
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -51,7 +54,7 @@ public struct Finding: Sendable, Hashable {
         let offset = Int(file.tokens[token].start)
         let line = file.line(ofOffset: offset)
         self.init(rule: rule, severity: severity, message: message, file: file.path, line: line,
-                  column: file.column(ofOffset: offset), anchor: file.normalizedCode(onLine: line))
+                  column: file.column(ofOffset: offset), anchor: file.normalizedCode(onLine: line), offset: offset)
     }
 
     /// Order of reports: file, line, column, rule, message.

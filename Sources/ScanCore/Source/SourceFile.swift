@@ -19,6 +19,8 @@ public struct SourceFile: Sendable {
     /// Modules imported by the file (`import CoreNFC`, `@import CoreNFC;`, `#import <CoreNFC/CoreNFC.h>`).
     public let imports: Set<String>
     public let suppressions: [SuppressionComment]
+    /// `#if` branches and availability fallbacks, to tell which code a build can run.
+    public private(set) var regions: CompilationRegions = .none
     private let lineStarts: [Int32]
 
     public init(path: String, bytes: [UInt8], language: SourceLanguage) {
@@ -46,6 +48,9 @@ public struct SourceFile: Sendable {
             }
         }
         self.suppressions = suppressions
+        if mentions("#if") || mentions("available") {
+            regions = RegionScanner(file: self).scan()
+        }
     }
 
     // MARK: Token text

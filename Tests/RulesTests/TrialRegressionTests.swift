@@ -1,0 +1,205 @@
+import Foundation
+import Rules
+import ScanCore
+import Testing
+import TestSupport
+
+/// Cases found by scanning real open-source apps, each reduced to a small tree.
+@Suite("Real-app regressions")
+struct TrialRegressionTests {
+    static let legacyDelegate = """
+        @main
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            var window: UIWindow?
+        }
+        """
+
+    static let sceneDelegate = """
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                guard let windowScene = scene as? UIWindowScene else { return }
+                window = UIWindow(windowScene: windowScene)
+            }
+        }
+        """
+
+    static let scenePlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
+        <key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict>
+        <key>UIWindowSceneSessionRoleApplication</key><array><dict>
+        <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+        </dict></array></dict></dict></dict></plist>
+        """
+
+    static func scan(_ directory: TemporaryDirectory) throws -> ScanReport {
+        Scanner.scan(try DirectorySource(root: directory.path))
+    }
+
+    static func rules(_ report: ScanReport) -> [String] {
+        report.findings.map(\.rule).sorted()
+    }
+
+    @Test("$(SRCROOT) in INFOPLIST_FILE resolves inside the project folder")
+    func sourceRootInInfoPlistFile() throws {
+        for spelling in ["$(SRCROOT)/App/Info.plist", "${SRCROOT}/App/Info.plist", "$(PROJECT_DIR)/App/Info.plist"] {
+            let directory = TemporaryDirectory("trial")
+            var writer = ProjectWriter()
+            writer.sourceFiles = ["AppDelegate.swift", "SceneDelegate.swift"]
+            writer.settings = ["INFOPLIST_FILE": "\"\(spelling)\""]
+            directory.write("ios/App.xcodeproj/project.pbxproj", writer.write().text)
+            directory.write("ios/App/Info.plist", Self.scenePlist)
+            directory.write("ios/App/AppDelegate.swift", Self.legacyDelegate)
+            directory.write("ios/App/SceneDelegate.swift", Self.sceneDelegate)
+            let report = try Self.scan(directory)
+            #expect(report.apps.map(\.verdict) == [.ready], "\(spelling): \(report.findings.map(\.message)) \(report.diagnostics)")
+            #expect(report.apps.first?.path == "ios/App")
+        }
+    }
+
+    @Test("An INFOPLIST_FILE outside the tree leaves the verdict unknown instead of reporting missing keys")
+    func infoPlistOutsideTheTree() throws {
+        let directory = TemporaryDirectory("trial")
+        var writer = ProjectWriter()
+        writer.sourceFiles = ["AppDelegate.swift"]
+        writer.settings = ["INFOPLIST_FILE": "../../Elsewhere/Info.plist"]
+        directory.write("App.xcodeproj/project.pbxproj", writer.write().text)
+        directory.write("App/AppDelegate.swift", Self.legacyDelegate)
+        let report = try Self.scan(directory)
+        #expect(report.apps.map(\.verdict) == [.unknown])
+        #expect(!Self.rules(report).contains("scene-manifest-missing"))
+        #expect(!Self.rules(report).contains("launch-screen-missing"))
+        #expect(report.diagnostics.contains { $0.message.contains("is outside the scanned tree") })
+    }
+
+    @Test("A conditional INFOPLIST_KEY setting counts for the generated Info.plist")
+    func conditionalGeneratedKey() throws {
+        let directory = TemporaryDirectory("trial")
+        var writer = ProjectWriter()
+        writer.sourceFiles = ["NotesApp.swift"]
+        writer.settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "",
+                           "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]": "YES",
+                           "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        directory.write("App.xcodeproj/project.pbxproj", writer.write().text)
+        directory.write("App/NotesApp.swift", "import SwiftUI\n@main struct NotesApp: App { var body: some Scene { WindowGroup { Text(\"\") } } }\n")
+        let report = try Self.scan(directory)
+        #expect(report.apps.map(\.verdict) == [.ready], "\(report.findings.map(\.message))")
+    }
+
+    @Test("xcconfig includes spelled with other capitals are found, and a missing one names its includer")
+    func caseInsensitiveInclude() throws {
+        let directory = TemporaryDirectory("trial")
+        var writer = ProjectWriter()
+        writer.sourceFiles = ["AppDelegate.swift", "SceneDelegate.swift"]
+        let project = writer.write().text.replacingOccurrences(
+            of: "isa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\t\t\t\tINFOPLIST_FILE",
+            with: "isa = XCBuildConfiguration;\n\t\t\tbaseConfigurationReference = 5A1B2C3D4E5F00000000FFFF /* App.xcconfig */;\n\t\t\tbuildSettings = {\n\t\t\t\tINFOPLIST_FILE")
+            .replacingOccurrences(of: "/* Begin PBXFileReference section */",
+                                  with: "/* Begin PBXFileReference section */\n\t\t5A1B2C3D4E5F00000000FFFF /* App.xcconfig */ = {isa = PBXFileReference; path = Config/App.xcconfig; sourceTree = SOURCE_ROOT; };")
+        directory.write("App.xcodeproj/project.pbxproj", project)
+        directory.write("Config/App.xcconfig", "#include \"version.xcconfig\"\n#include \"Missing.xcconfig\"\n")
+        directory.write("Config/Version.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = 12.0\n")
+        directory.write("App/Info.plist", Self.scenePlist)
+        directory.write("App/AppDelegate.swift", Self.legacyDelegate)
+        directory.write("App/SceneDelegate.swift", Self.sceneDelegate)
+        let report = try Self.scan(directory)
+        #expect(Self.rules(report) == ["deployment-target-low"])
+        #expect(report.findings.first?.file == "Config/Version.xcconfig")
+        #expect(report.diagnostics.contains { $0.message.contains("Config/Missing.xcconfig: xcconfig file not found (#include at Config/App.xcconfig:2)") })
+    }
+
+    @Test("Code under #if for another platform, or in a pre-iOS 13 fallback, is not reported")
+    func inactiveCode() throws {
+        let directory = TemporaryDirectory("trial")
+        directory.write("App/Info.plist", Self.scenePlist)
+        directory.write("App/SceneDelegate.swift", Self.sceneDelegate)
+        directory.write("App/Layout.swift", """
+            func layout() {
+                #if os(tvOS)
+                let a = UIApplication.shared.keyWindow
+                #elseif os(iOS)
+                let b = UIApplication.shared.windows
+                #else
+                let c = UIApplication.shared.keyWindow
+                #endif
+                if #available(iOS 13.0, *) {
+                    let d = 1
+                } else {
+                    let e = UIApplication.shared.statusBarFrame
+                }
+                guard #available(iOS 13, *) else { let f = UIApplication.shared.keyWindow; return }
+                if #available(iOS 17.0, *) { let g = 1 } else { let h = UIApplication.shared.statusBarFrame }
+            }
+            """)
+        directory.write("App/HUD.m", """
+            void ShowHUD(void) {
+            #if TARGET_OS_TV
+                UIWindow *a = [UIApplication sharedApplication].keyWindow;
+            #endif
+                if (@available(iOS 13.0, *)) {
+                    NSLog(@"scenes");
+                } else {
+                    UIWindow *b = [UIApplication sharedApplication].keyWindow;
+                }
+            }
+            """)
+        let report = try Self.scan(directory)
+        let lines = report.findings.map { "\($0.file):\($0.line)" }.sorted()
+        // `windows` under os(iOS) is live; the iOS 17 fallback runs on iOS 13–16, so it stays.
+        #expect(lines == ["App/Layout.swift:15", "App/Layout.swift:5"], "\(report.findings.map { "\($0.file):\($0.line) \($0.rule)" })")
+    }
+
+    @Test("Sources of local Swift packages the app links are scanned; a delegate class declared there resolves")
+    func localPackages() throws {
+        let directory = TemporaryDirectory("trial")
+        var writer = ProjectWriter()
+        writer.sourceFiles = ["AppDelegate.swift"]
+        var text = writer.write().text
+        text = text.replacingOccurrences(of: "\t\t\tproductType = \"com.apple.product-type.application\";",
+                                         with: "\t\t\tpackageProductDependencies = (\n\t\t\t\t5A1B2C3D4E5F0000000000A1 /* DesignSystem */,\n\t\t\t);\n\t\t\tproductType = \"com.apple.product-type.application\";")
+        text = text.replacingOccurrences(of: "/* Begin PBXFileReference section */", with: """
+            /* Begin XCLocalSwiftPackageReference section */
+            \t\t5A1B2C3D4E5F0000000000A2 /* XCLocalSwiftPackageReference "Packages/DesignSystem" */ = {isa = XCLocalSwiftPackageReference; relativePath = Packages/DesignSystem; };
+            /* End XCLocalSwiftPackageReference section */
+            /* Begin XCSwiftPackageProductDependency section */
+            \t\t5A1B2C3D4E5F0000000000A1 /* DesignSystem */ = {isa = XCSwiftPackageProductDependency; package = 5A1B2C3D4E5F0000000000A2; productName = DesignSystem; };
+            /* End XCSwiftPackageProductDependency section */
+            /* Begin PBXFileReference section */
+            """)
+        directory.write("App.xcodeproj/project.pbxproj", text)
+        directory.write("App/Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>UILaunchStoryboardName</key><string>LaunchScreen</string></dict></plist>
+            """)
+        directory.write("App/AppDelegate.swift", """
+            import DesignSystem
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
+                                 options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                    let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)
+                    configuration.delegateClass = SceneDelegate.self
+                    return configuration
+                }
+            }
+            """)
+        directory.write("Packages/DesignSystem/Package.swift", "let package = Package(name: \"DesignSystem\", dependencies: [.package(path: \"../Utilities\")])\n")
+        directory.write("Packages/DesignSystem/Sources/DesignSystem/SceneDelegate.swift", "public " + Self.sceneDelegate)
+        directory.write("Packages/Utilities/Package.swift", "let package = Package(name: \"Utilities\")\n")
+        directory.write("Packages/Utilities/Sources/Utilities/Screen.swift", "public let width = UIScreen.main.bounds.width\n")
+        directory.write("Packages/Utilities/Tests/UtilitiesTests/T.swift", "let w = UIApplication.shared.keyWindow\n")
+        let report = try Self.scan(directory)
+        #expect(Self.rules(report) == ["main-screen-use"], "\(report.findings.map { "\($0.file):\($0.line) \($0.rule) \($0.message)" })")
+        #expect(report.findings.first?.file == "Packages/Utilities/Sources/Utilities/Screen.swift")
+    }
+
+    @Test("A tree without any app target fails the run (exit 2) instead of passing silently")
+    func noAppsIsAFailedRun() throws {
+        let directory = TemporaryDirectory("trial")
+        directory.write("Sources/Server/main.swift", "print(\"hello\")\n")
+        let report = try Self.scan(directory)
+        #expect(report.apps.isEmpty)
+    }
+}
