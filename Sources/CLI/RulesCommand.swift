@@ -8,26 +8,37 @@ enum RulesCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep rules [--format text|markdown]
+        USAGE: scenesweep rules [--format text|markdown|anchors]
 
         Lists every rule of the ios27 pack with its default severity and what it finds. Rule ids are stable:
         use them in suppressions (// scenesweep:ignore RULE reason), --disable and --severity.
 
         OPTIONS:
-          --format FORMAT   text (default) or markdown (the catalogue page of the documentation)
+          --format FORMAT   text (default), markdown (the catalogue page of the documentation) or anchors
+                            (the literals a source file must contain to be lexed, one per line: what
+                            scripts/bench gives ripgrep to search for)
 
         """
     }
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        var markdown = false
-        let table = [OptionSpec<Bool>(["--format"], value: "FORMAT", help: "") { markdown, value in
-            guard value == "text" || value == "markdown" else { throw UsageError(message: "unknown format '\(value)'; use text or markdown") }
-            markdown = value == "markdown"
+        var format = "text"
+        let table = [OptionSpec<String>(["--format"], value: "FORMAT", help: "") { format, value in
+            guard ["text", "markdown", "anchors"].contains(value) else {
+                throw UsageError(message: "unknown format '\(value)'; use text, markdown or anchors")
+            }
+            format = value
         }]
-        let positional = try OptionParser.parse(arguments, table: table, into: &markdown)
+        let positional = try OptionParser.parse(arguments, table: table, into: &format)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        console.out(markdown ? RulePages.catalogue() : list())
+        switch format {
+        case "markdown": console.out(RulePages.catalogue())
+        case "anchors":
+            // One literal per line: `@main\n`-style anchors print as `@main`.
+            let literals = Set(Catalogue.anchors.literals.map { String(decoding: $0, as: UTF8.self).trimmingWhitespace() })
+            console.out(literals.filter { !$0.isEmpty }.sorted().joined(separator: "\n") + "\n")
+        default: console.out(list())
+        }
         return ExitStatus.clean
     }
 
@@ -72,5 +83,11 @@ enum ExplainCommand: Command {
         guard let rule = Catalogue.rule(named: positional[0]) else { throw ScanCommand.unknownRule(positional[0]) }
         console.out(RulePages.page(rule.description))
         return ExitStatus.clean
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

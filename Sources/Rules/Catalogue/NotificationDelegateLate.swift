@@ -49,6 +49,23 @@ struct NotificationDelegateLate: Rule {
                     }
                 }
                 """, note: "Reached from didFinishLaunching."),
+            Example("""
+                import SwiftUI
+
+                @main
+                struct NotesApp: App {
+                    @State private var notifications = NotificationRouter.shared
+                    var body: some Scene { WindowGroup { ContentView() } }
+                }
+
+                final class NotificationRouter: NSObject, UNUserNotificationCenterDelegate {
+                    static let shared = NotificationRouter()
+                    override init() {
+                        super.init()
+                        UNUserNotificationCenter.current().delegate = self
+                    }
+                }
+                """, file: "NotesApp.swift", note: "Created by the App's stored property, at launch."),
             Example(files: [("AppDelegate.m", """
                 @implementation AppDelegate
                 - (BOOL)application:(UIApplication *)application willFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
@@ -117,32 +134,56 @@ struct NotificationDelegateLate: Rule {
         return result
     }
 
-    /// Launch methods of the app delegate, initializers of the app delegate and SwiftUI App, and every
-    /// function they call by name, transitively.
+    /// Launch methods of the app delegate, initializers of the app delegate and SwiftUI App, every
+    /// function they call by name, and the initializers of every type they (or the entry types' stored
+    /// properties, `@State var service = Service.shared`) name, transitively.
     private func functionsRunAtLaunch(_ facts: AppFacts) -> Set<FunctionRef> {
-        var result: Set<FunctionRef> = []
-        var pending: [FunctionRef] = []
-        let entryTypes = facts.appDelegateNames.union(facts.swiftUIApps.map { String(facts.type($0).simpleName) })
+        var byName: [String: [FunctionRef]] = [:]
+        var initializers: [String: [FunctionRef]] = [:]
         for (fileIndex, file) in facts.files.enumerated() {
-            for (functionIndex, function) in file.functions.enumerated() where function.container >= 0 {
-                let owner = String(file.types[function.container].simpleName)
-                guard entryTypes.contains(owner) else { continue }
-                if Self.launchSignatures.contains(function.signature) || function.kind == .initializer {
-                    pending.append(FunctionRef(file: fileIndex, function: functionIndex))
+            for (functionIndex, function) in file.functions.enumerated() {
+                let reference = FunctionRef(file: fileIndex, function: functionIndex)
+                byName[function.name, default: []].append(reference)
+                if function.kind == .initializer, function.container >= 0 {
+                    initializers[String(file.types[function.container].simpleName), default: []].append(reference)
                 }
             }
         }
-        var byName: [String: [FunctionRef]] = [:]
-        for (fileIndex, file) in facts.files.enumerated() {
-            for (functionIndex, function) in file.functions.enumerated() {
-                byName[function.name, default: []].append(FunctionRef(file: fileIndex, function: functionIndex))
+        var result: Set<FunctionRef> = []
+        var pending: [FunctionRef] = []
+        var namedTypes: Set<String> = []
+        func noteTypes(in range: Range<Int>, of file: SourceFile) {
+            for index in range where file.isIdentifier(index) {
+                let first = file.bytes[Int(file.tokens[index].start)]
+                guard first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { continue }
+                let name = file.text(index)
+                if initializers[name] != nil, namedTypes.insert(name).inserted { pending += initializers[name] ?? [] }
             }
+        }
+        let entryTypes = facts.appDelegateNames.union(facts.swiftUIApps.map { String(facts.type($0).simpleName) })
+        for name in entryTypes.sorted() {
+            for reference in facts.declarations[name] ?? [] {
+                let type = facts.type(reference)
+                noteTypes(in: (type.bodyStart + 1)..<max(type.bodyStart + 1, type.bodyEnd), of: facts.files[reference.file])
+            }
+            for reference in facts.methods(of: [name]) {
+                let function = facts.function(reference)
+                if Self.launchSignatures.contains(function.signature) || function.kind == .initializer { pending.append(reference) }
+            }
+        }
+        for reference in facts.swiftUIApps {
+            // A SwiftUI App's body runs at launch too.
+            let type = facts.type(reference)
+            noteTypes(in: (type.bodyStart + 1)..<max(type.bodyStart + 1, type.bodyEnd), of: facts.files[reference.file])
         }
         while let next = pending.popLast() {
             guard result.insert(next).inserted else { continue }
-            for name in CodeQuery.calledNames(in: facts.function(next), of: facts.file(next)) {
+            let file = facts.file(next)
+            let function = facts.function(next)
+            for name in CodeQuery.calledNames(in: function, of: file) {
                 pending += byName[name] ?? []
             }
+            noteTypes(in: WindowCreation.body(function), of: file)
         }
         return result
     }
