@@ -76,12 +76,13 @@ public struct BuildSettings: Sendable, Hashable {
         self.builtIns = builtIns
     }
 
-    /// The raw value of a setting; an unconditional assignment wins over `[sdk=iphoneos*]`-style ones.
+    /// The raw value of a setting for an iOS device build: `[sdk=iphoneos*]` wins over the
+    /// unconditional assignment, as in Xcode; other conditions (`[sdk=macosx*]`, `[arch=…]`) are ignored.
     public func setting(_ key: String) -> SettingValue? {
-        if let value = values[key] { return value }
         let conditional = values.keys.filter { $0.hasPrefix(key + "[") }.sorted()
         if let iOS = conditional.first(where: { $0.contains("sdk=iphoneos") }) { return values[iOS] }
-        return conditional.first.flatMap { values[$0] }
+        if let value = values[key] { return value }
+        return conditional.first(where: { $0.hasSuffix("[sdk=*]") }).flatMap { values[$0] }
     }
 
     /// The expanded value of a setting, with Xcode's defaults for the names it always defines.
@@ -137,12 +138,29 @@ public struct BuildSettings: Sendable, Hashable {
             var name = ""
             var end = next
             if text[next] == "(" || text[next] == "{" {
-                let close: Character = text[next] == "(" ? ")" : "}"
-                guard let closing = text[next...].firstIndex(of: close) else {
+                let open = text[next]
+                let close: Character = open == "(" ? ")" : "}"
+                // Find the matching close: names may nest, `$(API_HOST_$(CONFIGURATION))`.
+                var nesting = 0
+                var closing: String.Index?
+                var cursor = next
+                while cursor < text.endIndex {
+                    if text[cursor] == open { nesting += 1 }
+                    if text[cursor] == close {
+                        nesting -= 1
+                        if nesting == 0 {
+                            closing = cursor
+                            break
+                        }
+                    }
+                    cursor = text.index(after: cursor)
+                }
+                guard let closing else {
                     result.append(contentsOf: text[index...])
                     break
                 }
                 name = String(text[text.index(after: next)..<closing])
+                if name.contains("$") { name = expand(name, depth: depth + 1) }
                 end = text.index(after: closing)
             } else {
                 while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" {

@@ -143,6 +143,7 @@ struct OpenStepReader {
 
     private mutating func quoted() throws(PropertyListError) -> String {
         let quote = bytes[index]
+        let openingLine = line
         index += 1
         let start = index
         var plain = true
@@ -154,7 +155,9 @@ struct OpenStepReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { line += 1 }
             index += 1
         }
-        guard index < bytes.count else { throw error("unterminated string") }
+        guard index < bytes.count else {
+            throw PropertyListError(message: "unterminated string starting on line \(openingLine)", line: openingLine)
+        }
         let end = index
         index += 1
         if plain { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }

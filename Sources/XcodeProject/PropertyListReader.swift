@@ -11,6 +11,11 @@ public struct PropertyListError: Error, Sendable, CustomStringConvertible {
     /// 1-based line, when the parser said where it gave up.
     public let line: Int?
 
+    public init(message: String, line: Int?) {
+        self.message = message
+        self.line = line
+    }
+
     public var description: String { message }
 }
 
@@ -64,9 +69,9 @@ public enum PropertyListReader {
                 while index < count, bytes[index] != UInt8(ascii: "\"") {
                     index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
                 }
-            case UInt8(ascii: "{"), UInt8(ascii: "("):
+            case UInt8(ascii: "{"), UInt8(ascii: "(") where !isXML:
                 depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: ")"):
+            case UInt8(ascii: "}"), UInt8(ascii: ")") where !isXML:
                 depth -= 1
             case UInt8(ascii: "<"):
                 if matches(bytes, at: index, "<dict>") || matches(bytes, at: index, "<array>") {

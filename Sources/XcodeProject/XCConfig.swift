@@ -44,7 +44,8 @@ public enum XCConfigReader {
         defer { visiting.remove(path) }
         let text = String(decoding: bytes, as: UTF8.self)
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on either form.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = rawLine.trimming(" \t\r")
             if line.hasPrefix("#include") {
@@ -60,7 +61,19 @@ public enum XCConfigReader {
             if let comment = line.range(of: "//") {
                 line = String(line[..<comment.lowerBound]).trimming(" \t")
             }
-            guard let equals = line.firstIndex(of: "=") else { continue }
+            // The `=` of the assignment, not one inside a condition (`KEY[sdk=iphoneos*] = value`).
+            var bracketDepth = 0
+            var equalsIndex: String.Index?
+            for position in line.indices {
+                switch line[position] {
+                case "[": bracketDepth += 1
+                case "]": bracketDepth -= 1
+                case "=" where bracketDepth == 0: equalsIndex = position
+                default: break
+                }
+                if equalsIndex != nil { break }
+            }
+            guard let equals = equalsIndex else { continue }
             let key = line[..<equals].trimming(" \t")
             var value = line[line.index(after: equals)...].trimming(" \t")
             if value.hasSuffix(";") { value.removeLast() }

@@ -174,14 +174,18 @@ public struct AppDiscovery {
             if let file = variant.file {
                 location = Location(file: file, line: 1)
                 guard let bytes = tree.read(file) else {
-                    let message = "Info.plist of target \(target.name) (\(variant.configurations.joined(separator: ", "))) is missing; its scene checks were skipped"
+                    let problem = listed.contains(file) ? "cannot be read" : "is missing"
+                    let message = "Info.plist of target \(target.name) (\(variant.configurations.joined(separator: ", "))) \(problem); its scene checks were skipped"
                     diagnostics.append(Diagnostic(.error, file: file, message))
                     unreadable.append(message)
                     return nil
                 }
                 do throws(PropertyListError) {
                     let parsed = try PropertyListReader.read(bytes)
-                    values = parsed.value.dictionary ?? [:]
+                    guard let dictionary = parsed.value.dictionary else {
+                        throw PropertyListError(message: "the top level is not a dictionary", line: nil)
+                    }
+                    values = dictionary
                     if parsed.format == .xml { keyPositions = PlistKeyLines.positions(in: bytes) }
                 } catch {
                     let message = "cannot parse Info.plist: \(error.message); its scene checks were skipped"
@@ -215,7 +219,9 @@ public struct AppDiscovery {
             sources += tree.files.map(\.path).filter { $0.hasPrefix(prefix) && Self.sourceExtensions.contains(Paths.fileExtension(of: $0)) }
         }
         for folder in target.synchronizedFolders {
-            for entry in tree.files where Paths.isInside(entry.path, folder.path) && !folder.excludedPaths.contains(entry.path) {
+            // Exceptions name files or whole folders.
+            for entry in tree.files where Paths.isInside(entry.path, folder.path)
+                && !folder.excludedPaths.contains(where: { Paths.isInside(entry.path, $0) }) {
                 let fileExtension = Paths.fileExtension(of: entry.path)
                 if Self.compiledExtensions.contains(fileExtension) || fileExtension == "h" {
                     if Self.sourceExtensions.contains(fileExtension) { sources.append(entry.path) }
@@ -303,11 +309,12 @@ public struct AppDiscovery {
         let covered = projects.map(\.sourceRoot)
         var apps: [App] = []
         var claimed: [String] = []
+        // Shallowest first, so an app's folder claims the plists nested in it.
         let candidates = tree.files.filter { entry in
             let name = Paths.fileName(of: entry.path)
             return (name == "Info.plist" || name.hasSuffix("-Info.plist"))
                 && !covered.contains { Paths.isInside(entry.path, $0) }
-        }
+        }.sorted { ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path) }
         for entry in candidates {
             guard let bytes = tree.read(entry.path),
                   let parsed = try? PropertyListReader.read(bytes),

@@ -238,7 +238,8 @@ enum TextCheck {
         }
     }
 
-    /// The offset of the first byte that breaks UTF-8, or nil when the text is valid.
+    /// The offset of the first byte that breaks UTF-8 (overlong forms, surrogates and code points past
+    /// U+10FFFF included), or nil when the text is valid.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         var index = 0
         let count = bytes.count
@@ -249,12 +250,20 @@ enum TextCheck {
                 continue
             }
             let length: Int
-            if byte & 0xE0 == 0xC0, byte >= 0xC2 { length = 2 }
-            else if byte & 0xF0 == 0xE0 { length = 3 }
-            else if byte & 0xF8 == 0xF0, byte <= 0xF4 { length = 4 }
-            else { return index }
-            guard index + length <= count else { return index }
-            for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 {
+            // The allowed range of the second byte narrows for E0, ED, F0 and F4 (RFC 3629).
+            var second: ClosedRange<UInt8> = 0x80...0xBF
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; second = 0xA0...0xBF
+            case 0xED: length = 3; second = 0x80...0x9F
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xF0: length = 4; second = 0x90...0xBF
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; second = 0x80...0x8F
+            default: return index
+            }
+            guard index + length <= count, second.contains(bytes[index + 1]) else { return index }
+            for next in 2..<length where bytes[index + next] & 0xC0 != 0x80 {
                 return index
             }
             index += length

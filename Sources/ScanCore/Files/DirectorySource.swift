@@ -10,6 +10,8 @@ public struct DirectorySource: FileSource {
     let root: String
     /// Files larger than this are never read.
     public let readLimit: Int
+    /// Folders the last listing walked (real folders, never symlinks).
+    private let walked = WalkedFolders()
 
     /// - Throws: when the root does not exist or is not a folder.
     /// - Parameter label: how reports name the root (default: the path as given).
@@ -53,7 +55,10 @@ public struct DirectorySource: FileSource {
                 }
                 switch type {
                 case UInt8(DT_DIR):
-                    if filter.descends(into: path, name: name) { pending.append(path) }
+                    if filter.descends(into: path, name: name) {
+                        pending.append(path)
+                        walked.insert(path)
+                    }
                 case UInt8(DT_REG):
                     if filter.keeps(file: path) { result.append(FileEntry(path: path)) }
                 case UInt8(DT_LNK):
@@ -70,13 +75,16 @@ public struct DirectorySource: FileSource {
     }
 
     public func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8] {
-        let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NOFOLLOW guards only the last component; a folder on the way must not be a symlink either.
+        if let problem = symlinkedFolder(in: path) { throw .unreadable(path, reason: problem) }
+        let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .notFound(path) }
             throw .unreadable(path, reason: Self.errorText())
         }
         defer { close(descriptor) }
         var info = stat()
+        // Opened non-blocking so a FIFO cannot hang the scan; regular files ignore the flag.
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw .unreadable(path, reason: "not a regular file")
         }
@@ -102,6 +110,21 @@ public struct DirectorySource: FileSource {
         return bytes
     }
 
+    /// A folder of `path` that is a symlink (reads through it could leave the tree), checked only for
+    /// folders the listing did not walk.
+    private func symlinkedFolder(in path: String) -> String? {
+        var folder = ""
+        for component in path.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? String(component) : folder + "/" + component
+            if component == ".." { return "path climbs out of the scanned tree" }
+            if walked.contains(folder) { continue }
+            var info = stat()
+            guard lstat(root + "/" + folder, &info) == 0 else { return nil }
+            if (info.st_mode & S_IFMT) == S_IFLNK { return "\(folder) is a symlink; not followed" }
+        }
+        return nil
+    }
+
     /// Why a symlink is worth mentioning, or nil for a harmless in-tree link.
     private func symlinkProblem(_ path: String) -> String? {
         guard let resolved = realpath(root + "/" + path, nil) else {
@@ -124,5 +147,20 @@ public struct DirectorySource: FileSource {
 
     static func errorText() -> String {
         String(cString: strerror(errno))
+    }
+}
+
+import Synchronization
+
+/// The set of folders a listing walked, shared by copies of a `DirectorySource`.
+private final class WalkedFolders: Sendable {
+    private let folders = Mutex<Set<String>>([])
+
+    func insert(_ folder: String) {
+        folders.withLock { _ = $0.insert(folder) }
+    }
+
+    func contains(_ folder: String) -> Bool {
+        folders.withLock { $0.contains(folder) }
     }
 }

@@ -7,7 +7,7 @@ public struct PathFilter: Sendable, Hashable {
     ]
 
     public var skippedFolders: Set<String>
-    /// Globs (`**/Generated/**`, `*.generated.swift`) matched against root-relative paths.
+    /// Globs (`**/Generated/**`, `**/*.generated.swift`) matched against root-relative paths.
     public var excludeGlobs: [String]
     /// When set, only paths inside one of these folders are scanned.
     public var onlyFolders: [String]

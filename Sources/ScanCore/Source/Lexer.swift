@@ -278,19 +278,38 @@ struct Lexer {
         return count
     }
 
-    /// A preprocessor line, with backslash continuations.
+    /// A preprocessor line, with backslash continuations. Strings in it are skipped, and a `//` comment
+    /// ends what can open a block comment.
     private func directiveEnd(from start: Int) -> Int {
         var index = start
+        var inLineComment = false
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") {
                 var back = index - 1
                 if back >= start, bytes[back] == UInt8(ascii: "\r") { back -= 1 }
-                if back >= start, bytes[back] == UInt8(ascii: "\\") {
+                if back >= start, bytes[back] == UInt8(ascii: "\\"), !inLineComment {
                     index += 1
                     continue
                 }
                 return index
+            }
+            if inLineComment {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                index = cStringEnd(from: index + 1)
+                continue
+            }
+            if byte == UInt8(ascii: "'") {
+                index = characterLiteralEnd(from: index + 1)
+                continue
+            }
+            if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+                inLineComment = true
+                index += 2
+                continue
             }
             if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
                 index = blockCommentEnd(from: index + 2)
@@ -312,7 +331,10 @@ struct Lexer {
                 let after = index + 1 + hashes
                 if after < count, bytes[after] == UInt8(ascii: "(") {
                     if depth >= Self.maximumNesting { return count }
-                    index = interpolationEnd(openAt: after, depth: depth + 1)
+                    index = interpolationEnd(openAt: after, depth: depth + 1, singleLine: !multiline)
+                } else if !multiline, after < count, bytes[after] == UInt8(ascii: "\n") {
+                    // An unterminated single-line string: a backslash cannot carry it past the line end.
+                    return after
                 } else {
                     index = after + 1
                 }
@@ -346,12 +368,15 @@ struct Lexer {
     }
 
     /// From the `(` of `\(`, the index after its matching `)`, skipping nested strings and comments.
-    private func interpolationEnd(openAt: Int, depth: Int) -> Int {
+    private func interpolationEnd(openAt: Int, depth: Int, singleLine: Bool) -> Int {
         var parens = 1
         var index = openAt + 1
         while index < count {
             let byte = bytes[index]
             switch byte {
+            case UInt8(ascii: "\n") where singleLine:
+                // Unbalanced parentheses in a single-line string: the literal ends with its line.
+                return index
             case UInt8(ascii: "("):
                 parens += 1
                 index += 1

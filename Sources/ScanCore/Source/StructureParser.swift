@@ -143,6 +143,12 @@ struct StructureParser {
             let container: Int
             if case .type(let typeIndex) = stack.last { container = typeIndex } else { container = -1 }
             let atTypeLevel = stack.isEmpty || stack.last?.isType == true
+            if !afterDot, keyword == .typeIntroducer, swiftTypeKind(index) == nil {
+                // `class func`, `class var`: the word is a modifier here.
+                if self.is(index, "class") { pendingStatic = true }
+                index += 1
+                continue
+            }
             if !afterDot, keyword == .typeIntroducer, let kind = swiftTypeKind(index) {
                 if let header = parseSwiftTypeHeader(at: index, kind: kind) {
                     types.append(TypeDeclaration(
@@ -152,7 +158,6 @@ struct StructureParser {
                     owners[header.body] = .type(types.count - 1)
                     index = header.body
                 } else {
-                    if self.is(index, "class") { pendingStatic = true }
                     index += 1
                     continue
                 }
@@ -382,6 +387,9 @@ struct StructureParser {
                 }
                 name = operatorName
             }
+        } else if self.is(index, "subscript") {
+            kind = .function
+            name = "subscript"
         } else {
             kind = .initializer
             name = text(index)
@@ -424,7 +432,7 @@ struct StructureParser {
         signature += ")"
         return FunctionDeclaration(
             kind: kind, name: name, signature: signature, parameters: parameters, isStatic: isStatic,
-            nameToken: kind == .function ? index + 1 : index,
+            nameToken: kind == .function && name != "subscript" ? index + 1 : index,
             bodyStart: bodyStart, bodyEnd: bodyStart >= 0 ? close(of: bodyStart) : -1, container: container)
     }
 
@@ -703,6 +711,11 @@ struct StructureParser {
             if isIdentifier(cursor), !isPunctuation(cursor + 1, UInt8(ascii: ":")) {
                 parameters.append(Parameter(label: String(selector.split(separator: ":").last ?? ""), name: text(cursor), typeTokens: typeTokens))
                 cursor += 1
+            }
+            // A variadic method: `format, ...`.
+            if isPunctuation(cursor, UInt8(ascii: ",")), isPunctuation(cursor + 1, UInt8(ascii: ".")),
+               isPunctuation(cursor + 2, UInt8(ascii: ".")), isPunctuation(cursor + 3, UInt8(ascii: ".")) {
+                cursor += 4
             }
         }
         guard !selector.isEmpty else { return nil }
