@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "scenesweep",
     products: [
-        .executable(name: "scenesweep", targets: ["scenesweep"]),
+        .executable(name: "scenesweep", targets: ["scenesweep"])
     ],
     targets: [
         // C libraries from Debian, reached through system-library targets (pkg-config).

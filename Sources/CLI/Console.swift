@@ -7,8 +7,10 @@ public struct Console: Sendable {
     /// The working directory relative paths are resolved against.
     public let directory: String
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                errIsTerminal: Bool = false, environment: [String: String] = [:], directory: String = ".") {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        errIsTerminal: Bool = false, environment: [String: String] = [:], directory: String = "."
+    ) {
         self.out = out
         self.err = err
         self.errIsTerminal = errIsTerminal

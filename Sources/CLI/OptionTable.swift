@@ -69,7 +69,8 @@ enum OptionParser {
         let width = min(30, (table.map { $0.label.count }.max() ?? 0) + 2)
         return table.map { spec in
             let label = spec.label
-            let padding = label.count < width ? String(repeating: " ", count: width - label.count) : "\n" + String(repeating: " ", count: width + 2)
+            let padding =
+                label.count < width ? String(repeating: " ", count: width - label.count) : "\n" + String(repeating: " ", count: width + 2)
             return "  " + label + padding + spec.help.replacingNewlines(indent: width + 2)
         }.joined(separator: "\n")
     }
@@ -85,7 +86,8 @@ enum Suggestion {
     }
 
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var previous = Array(0...b.count)
         for (i, left) in a.enumerated() {
             var current = [i + 1]

@@ -11,16 +11,21 @@ enum RulePages {
         if !description.documentationURLs.isEmpty {
             text += "APPLE DOCUMENTATION\n" + description.documentationURLs.map { "  " + $0 }.joined(separator: "\n") + "\n\n"
         }
-        for (title, examples) in [("TRIGGERS (↓ marks the finding)", description.triggering), ("DOES NOT TRIGGER", description.nonTriggering)] {
+        for (title, examples) in [
+            ("TRIGGERS (↓ marks the finding)", description.triggering), ("DOES NOT TRIGGER", description.nonTriggering),
+        ] {
             text += title + "\n"
             for example in examples {
                 if let note = example.note { text += "  — \(note)\n" }
                 for (path, contents) in example.files {
                     text += "  \(path):\n"
-                    text += contents.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+                    text +=
+                        contents.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
                 }
                 if !example.buildSettings.isEmpty {
-                    let settings = example.buildSettings.keys.sorted().filter { $0 != String(Example.marker) }.map { "\($0) = \(example.buildSettings[$0]!)" }
+                    let settings = example.buildSettings.keys.sorted().filter { $0 != String(Example.marker) }.map {
+                        "\($0) = \(example.buildSettings[$0]!)"
+                    }
                     text += "  build settings: " + settings.joined(separator: ", ") + "\n"
                 }
                 text += "\n"

@@ -23,12 +23,14 @@ enum RulesCommand: Command {
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         var format = "text"
-        let table = [OptionSpec<String>(["--format"], value: "FORMAT", help: "") { format, value in
-            guard ["text", "markdown", "anchors"].contains(value) else {
-                throw UsageError(message: "unknown format '\(value)'; use text, markdown or anchors")
+        let table = [
+            OptionSpec<String>(["--format"], value: "FORMAT", help: "") { format, value in
+                guard ["text", "markdown", "anchors"].contains(value) else {
+                    throw UsageError(message: "unknown format '\(value)'; use text, markdown or anchors")
+                }
+                format = value
             }
-            format = value
-        }]
+        ]
         let positional = try OptionParser.parse(arguments, table: table, into: &format)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
         switch format {

@@ -17,49 +17,58 @@ enum ScanCommand: Command {
         var quiet = false
     }
 
-    static var table: [OptionSpec<Options>] { [
-        OptionSpec(["--format", "-f"], value: "FORMAT", help: "text (default), json, markdown, sarif or github") { options, value in
-            guard let format = ReportFormat(rawValue: value) else {
-                throw UsageError(message: "unknown format '\(value)'; use one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            options.format = format
-        },
-        OptionSpec(["--output", "-o"], value: "FILE", help: "Write the report to FILE instead of standard output") { options, value in
-            options.output = value
-        },
-        OptionSpec(["--fail-on"], value: "LEVEL", help: "Exit 1 when a finding is at LEVEL or worse:\nerror (default), warning, note or never") { options, value in
-            if value == "never" {
-                options.failOn = nil
-            } else if let level = Severity(rawValue: value) {
-                options.failOn = level
-            } else {
-                throw UsageError(message: "unknown level '\(value)' for --fail-on; use error, warning, note or never")
-            }
-        },
-        OptionSpec(["--path"], value: "SUBDIR", help: "Only scan inside SUBDIR (relative to PATH); repeatable") { options, value in
-            options.filter.onlyFolders.append(value.hasSuffix("/") ? String(value.dropLast()) : value)
-        },
-        OptionSpec(["--exclude"], value: "GLOB", help: "Skip paths matching GLOB (e.g. '**/Generated/**'); repeatable") { options, value in
-            options.filter.excludeGlobs.append(value)
-        },
-        OptionSpec(["--include-vendored"], help: "Also scan Pods/, node_modules/, build/, DerivedData/ and the like") { options, _ in
-            options.filter.skippedFolders = [".git", ".svn", ".hg"]
-        },
-        OptionSpec(["--disable"], value: "RULE", help: "Do not run RULE; repeatable") { options, value in
-            guard let rule = Catalogue.rule(named: value) else { throw unknownRule(value) }
-            options.rules.disabled.insert(rule.description.id)
-        },
-        OptionSpec(["--severity"], value: "RULE=LEVEL", help: "Report RULE at LEVEL (error, warning, note); repeatable") { options, value in
-            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw UsageError(message: "--severity takes RULE=LEVEL, got '\(value)'") }
-            guard let rule = Catalogue.rule(named: parts[0]) else { throw unknownRule(parts[0]) }
-            guard let level = Severity(rawValue: parts[1]) else { throw UsageError(message: "unknown level '\(parts[1])'; use error, warning or note") }
-            options.rules.severities[rule.description.id] = level
-        },
-        OptionSpec(["--quiet", "-q"], help: "Do not print diagnostics about unreadable files") { options, _ in
-            options.quiet = true
-        },
-    ] }
+    static var table: [OptionSpec<Options>] {
+        [
+            OptionSpec(["--format", "-f"], value: "FORMAT", help: "text (default), json, markdown, sarif or github") { options, value in
+                guard let format = ReportFormat(rawValue: value) else {
+                    throw UsageError(
+                        message: "unknown format '\(value)'; use one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                options.format = format
+            },
+            OptionSpec(["--output", "-o"], value: "FILE", help: "Write the report to FILE instead of standard output") { options, value in
+                options.output = value
+            },
+            OptionSpec(
+                ["--fail-on"], value: "LEVEL", help: "Exit 1 when a finding is at LEVEL or worse:\nerror (default), warning, note or never"
+            ) { options, value in
+                if value == "never" {
+                    options.failOn = nil
+                } else if let level = Severity(rawValue: value) {
+                    options.failOn = level
+                } else {
+                    throw UsageError(message: "unknown level '\(value)' for --fail-on; use error, warning, note or never")
+                }
+            },
+            OptionSpec(["--path"], value: "SUBDIR", help: "Only scan inside SUBDIR (relative to PATH); repeatable") { options, value in
+                options.filter.onlyFolders.append(value.hasSuffix("/") ? String(value.dropLast()) : value)
+            },
+            OptionSpec(["--exclude"], value: "GLOB", help: "Skip paths matching GLOB (e.g. '**/Generated/**'); repeatable") {
+                options, value in
+                options.filter.excludeGlobs.append(value)
+            },
+            OptionSpec(["--include-vendored"], help: "Also scan Pods/, node_modules/, build/, DerivedData/ and the like") { options, _ in
+                options.filter.skippedFolders = [".git", ".svn", ".hg"]
+            },
+            OptionSpec(["--disable"], value: "RULE", help: "Do not run RULE; repeatable") { options, value in
+                guard let rule = Catalogue.rule(named: value) else { throw unknownRule(value) }
+                options.rules.disabled.insert(rule.description.id)
+            },
+            OptionSpec(["--severity"], value: "RULE=LEVEL", help: "Report RULE at LEVEL (error, warning, note); repeatable") {
+                options, value in
+                let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw UsageError(message: "--severity takes RULE=LEVEL, got '\(value)'") }
+                guard let rule = Catalogue.rule(named: parts[0]) else { throw unknownRule(parts[0]) }
+                guard let level = Severity(rawValue: parts[1]) else {
+                    throw UsageError(message: "unknown level '\(parts[1])'; use error, warning or note")
+                }
+                options.rules.severities[rule.description.id] = level
+            },
+            OptionSpec(["--quiet", "-q"], help: "Do not print diagnostics about unreadable files") { options, _ in
+                options.quiet = true
+            },
+        ]
+    }
 
     static var help: String {
         """
@@ -165,7 +174,8 @@ enum AtomicFile {
         // Devices and pipes (/dev/stdout, /dev/null) cannot be replaced by a rename.
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-           (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) != .typeRegular {
+            (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) != .typeRegular
+        {
             try Data(text.utf8).write(to: url)
             return
         }

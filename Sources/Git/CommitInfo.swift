@@ -12,7 +12,9 @@ public struct CommitInfo: Sendable, Hashable {
     /// The first paragraph of the message, joined into one line.
     public let summary: String
 
-    public init(id: ObjectID, tree: ObjectID, parents: [ObjectID], authorName: String, authorTime: Date, authorTimeZoneOffset: Int, summary: String) {
+    public init(
+        id: ObjectID, tree: ObjectID, parents: [ObjectID], authorName: String, authorTime: Date, authorTimeZoneOffset: Int, summary: String
+    ) {
         self.id = id
         self.tree = tree
         self.parents = parents

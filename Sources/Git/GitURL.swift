@@ -127,7 +127,7 @@ public struct GitURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func splitHostPort(_ text: Substring) -> (String?, Int?) {
-        if text.hasPrefix("[") , let close = text.firstIndex(of: "]") {
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             let host = text[text.index(after: text.startIndex)..<close]
             let after = text[text.index(after: close)...]
             let port = after.hasPrefix(":") ? Int(after.dropFirst()) : nil

@@ -1,5 +1,5 @@
-import Foundation
 internal import CGit2
+import Foundation
 
 /// State shared with libgit2's remote callbacks during one clone or fetch, passed as the payload.
 ///
@@ -60,7 +60,9 @@ final class RemoteSession {
         return GIT_EUSER.rawValue
     }
 
-    private func acquireCredential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, usernameFromURL: String?, allowedTypes: UInt32) -> Int32 {
+    private func acquireCredential(
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, usernameFromURL: String?, allowedTypes: UInt32
+    ) -> Int32 {
         let sshKey = GIT_CREDENTIAL_SSH_KEY.rawValue
         let userPass = GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue
         let userName = GIT_CREDENTIAL_USERNAME.rawValue
@@ -77,12 +79,14 @@ final class RemoteSession {
         }
         if allowedTypes & userPass != 0 {
             guard let token = credentials.httpsToken, !token.isEmpty else {
-                return refuse(GitError(.authentication, "\(url) requires authentication but no https token is set", code: GIT_EAUTH.rawValue))
+                return refuse(
+                    GitError(.authentication, "\(url) requires authentication but no https token is set", code: GIT_EAUTH.rawValue))
             }
             let user = usernameFromURL ?? url.user ?? "x-access-token"
             return git_credential_userpass_plaintext_new(out, user, token)
         }
-        return refuse(GitError(.authentication, "\(url) asks for an authentication method scenesweep does not support", code: GIT_EAUTH.rawValue))
+        return refuse(
+            GitError(.authentication, "\(url) asks for an authentication method scenesweep does not support", code: GIT_EAUTH.rawValue))
     }
 
     private func sshCredential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, user: String) -> Int32 {
@@ -92,7 +96,9 @@ final class RemoteSession {
             if ProcessInfo.processInfo.environment["SSH_AUTH_SOCK"] != nil {
                 return git_credential_ssh_key_from_agent(out, user)
             }
-            privateKey = ["~/.ssh/id_ed25519", "~/.ssh/id_ecdsa"].map(Credentials.expandingTilde).first { fileManager.fileExists(atPath: $0) }
+            privateKey = ["~/.ssh/id_ed25519", "~/.ssh/id_ecdsa"].map(Credentials.expandingTilde).first {
+                fileManager.fileExists(atPath: $0)
+            }
         }
         guard let privateKey, fileManager.fileExists(atPath: privateKey) else {
             let which = credentials.sshPrivateKey.map { "ssh key \($0) does not exist" } ?? "no ssh key is configured"

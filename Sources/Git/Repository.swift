@@ -1,5 +1,5 @@
-import Foundation
 internal import CGit2
+import Foundation
 
 /// A bare repository, normally a mirror made by `cloneMirror`; owns its `git_repository` handle.
 ///
@@ -181,16 +181,20 @@ public final class Repository {
         defer { git_commit_free(commit) }
         var tree: OpaquePointer?
         var code = git_commit_tree(&tree, commit)
-        guard code == 0, let tree else { throw GitError.fromLastError(code: code, operation: "reading the tree of \(id) in", subject: displayName) }
+        guard code == 0, let tree else {
+            throw GitError.fromLastError(code: code, operation: "reading the tree of \(id) in", subject: displayName)
+        }
         defer { git_tree_free(tree) }
 
         let collector = TreeWalkCollector()
         code = withExtendedLifetime(collector) {
-            git_tree_walk(tree, GIT_TREEWALK_PRE, { root, entry, payload in
-                guard let entry, let payload else { return -1 }
-                Unmanaged<TreeWalkCollector>.fromOpaque(payload).takeUnretainedValue().add(root: root, entry: entry)
-                return 0
-            }, Unmanaged.passUnretained(collector).toOpaque())
+            git_tree_walk(
+                tree, GIT_TREEWALK_PRE,
+                { root, entry, payload in
+                    guard let entry, let payload else { return -1 }
+                    Unmanaged<TreeWalkCollector>.fromOpaque(payload).takeUnretainedValue().add(root: root, entry: entry)
+                    return 0
+                }, Unmanaged.passUnretained(collector).toOpaque())
         }
         guard code == 0 else { throw GitError.fromLastError(code: code, operation: "listing the tree of \(id) in", subject: displayName) }
 
@@ -239,7 +243,9 @@ public final class Repository {
     private func objectDatabase() throws -> OpaquePointer {
         var database: OpaquePointer?
         let code = git_repository_odb(&database, handle)
-        guard code == 0, let database else { throw GitError.fromLastError(code: code, operation: "opening the object database of", subject: displayName) }
+        guard code == 0, let database else {
+            throw GitError.fromLastError(code: code, operation: "opening the object database of", subject: displayName)
+        }
         return database
     }
 
@@ -261,7 +267,9 @@ public final class Repository {
     private func referenceTargets() throws -> [String: String] {
         var iterator: OpaquePointer?
         var code = git_reference_iterator_new(&iterator, handle)
-        guard code == 0, let iterator else { throw GitError.fromLastError(code: code, operation: "listing references of", subject: displayName) }
+        guard code == 0, let iterator else {
+            throw GitError.fromLastError(code: code, operation: "listing references of", subject: displayName)
+        }
         defer { git_reference_iterator_free(iterator) }
         var targets: [String: String] = [:]
         var reference: OpaquePointer?
@@ -353,12 +361,17 @@ public final class Repository {
     private static func openError(code: Int32, path: String, expectsBare: Bool = false) -> GitError {
         let (errorClass, message) = GitError.lastError()
         if message.contains("safe.directory") {
-            return GitError(.other, "repository at \(path) is owned by another user; add it to git's safe.directory", errorClass: errorClass, code: code)
+            return GitError(
+                .other, "repository at \(path) is owned by another user; add it to git's safe.directory", errorClass: errorClass, code: code
+            )
         }
         if code == GIT_ENOTFOUND.rawValue {
-            return GitError(.notRepository, "\(path) is not a \(expectsBare ? "bare " : "")git repository", errorClass: errorClass, code: code)
+            return GitError(
+                .notRepository, "\(path) is not a \(expectsBare ? "bare " : "")git repository", errorClass: errorClass, code: code)
         }
-        return GitError(GitError.Kind(errorClass: errorClass, code: code, message: message), "opening \(path) failed: \(message)", errorClass: errorClass, code: code)
+        return GitError(
+            GitError.Kind(errorClass: errorClass, code: code, message: message), "opening \(path) failed: \(message)",
+            errorClass: errorClass, code: code)
     }
 
     private static func lastErrorClass() -> Int32 { GitError.lastError().errorClass }

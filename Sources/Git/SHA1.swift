@@ -12,14 +12,19 @@ struct SHA1 {
         for blockStart in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {
                 let offset = blockStart + index * 4
-                words[index] = UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
+                words[index] =
+                    UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
                     | UInt32(padded[offset + 2]) << 8 | UInt32(padded[offset + 3])
             }
             for index in 16..<80 {
                 let mixed = words[index - 3] ^ words[index - 8] ^ words[index - 14] ^ words[index - 16]
                 words[index] = mixed << 1 | mixed >> 31
             }
-            var a = state[0], b = state[1], c = state[2], d = state[3], e = state[4]
+            var a = state[0]
+            var b = state[1]
+            var c = state[2]
+            var d = state[3]
+            var e = state[4]
             for index in 0..<80 {
                 let f: UInt32
                 let k: UInt32

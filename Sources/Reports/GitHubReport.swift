@@ -22,13 +22,14 @@ public enum GitHubReport {
         for key in order {
             guard let finding = first[key] else { continue }
             let command: String
-                switch finding.severity {
-                case .error: command = "error"
-                case .warning: command = "warning"
-                case .note: command = "notice"
-                }
+            switch finding.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
             let apps = targets[key, default: []].joined(separator: ", ")
-            output += "::\(command) file=\(property(finding.file)),line=\(finding.line),col=\(finding.column),"
+            output +=
+                "::\(command) file=\(property(finding.file)),line=\(finding.line),col=\(finding.column),"
                 + "title=\(property("\(finding.rule) (\(apps))"))::\(data(finding.message))\n"
         }
         output += "::notice title=scenesweep::\(data(TextReport.summaryLine(report.summary)))\n"

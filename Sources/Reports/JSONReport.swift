@@ -12,11 +12,14 @@ public enum JSONReport {
     public static func value(_ report: ScanReport) -> JSONValue {
         .object([
             ("schemaVersion", .int(schemaVersion)),
-            ("tool", .object([
-                ("name", .string("scenesweep")),
-                ("version", .string(report.toolVersion)),
-                ("rulePack", .string(report.rulePack)),
-            ])),
+            (
+                "tool",
+                .object([
+                    ("name", .string("scenesweep")),
+                    ("version", .string(report.toolVersion)),
+                    ("rulePack", .string(report.rulePack)),
+                ])
+            ),
             ("root", .string(report.root)),
             ("apps", .array(report.apps.map(app))),
             ("summary", summary(report.summary)),
@@ -34,11 +37,15 @@ public enum JSONReport {
             ("frameworkVersion", .string(app.frameworkVersion)),
             ("verdict", .string(app.verdict.rawValue)),
             ("findings", .array(app.findings.map(finding))),
-            ("suppressed", .array(app.suppressed.map { suppressed in
-                guard case .object(var members) = finding(suppressed.finding) else { return .null }
-                members.append(("reason", .string(suppressed.reason)))
-                return .object(members)
-            })),
+            (
+                "suppressed",
+                .array(
+                    app.suppressed.map { suppressed in
+                        guard case .object(var members) = finding(suppressed.finding) else { return .null }
+                        members.append(("reason", .string(suppressed.reason)))
+                        return .object(members)
+                    })
+            ),
         ])
     }
 

@@ -14,7 +14,8 @@ public enum MarkdownReport {
             output += "| App | Target | Platform | Framework | Verdict | Errors | Warnings | Notes |\n"
             output += "|---|---|---|---|---|---:|---:|---:|\n"
             for app in report.apps {
-                output += "| `\(Markdown.code(app.path.isEmpty ? "." : app.path))` | \(Markdown.cell(app.target)) | \(Markdown.cell(app.platform)) | "
+                output +=
+                    "| `\(Markdown.code(app.path.isEmpty ? "." : app.path))` | \(Markdown.cell(app.target)) | \(Markdown.cell(app.platform)) | "
                     + "\(Markdown.cell(TextReport.frameworkLabel(app))) | \(verdict(app.verdict)) | \(app.count(.error)) | \(app.count(.warning)) | \(app.count(.note)) |\n"
             }
             output += "\n"
@@ -40,7 +41,8 @@ public enum MarkdownReport {
         } else {
             output += "| Severity | Location | Rule | Message |\n|---|---|---|---|\n"
             for finding in app.findings {
-                output += "| \(finding.severity.rawValue) | `\(Markdown.code("\(finding.file):\(finding.line)"))` | `\(finding.rule)` | \(Markdown.cell(finding.message)) |\n"
+                output +=
+                    "| \(finding.severity.rawValue) | `\(Markdown.code("\(finding.file):\(finding.line)"))` | `\(finding.rule)` | \(Markdown.cell(finding.message)) |\n"
             }
             output += "\n### What to do\n\n"
             var seen: Set<String> = []
@@ -57,7 +59,8 @@ public enum MarkdownReport {
             output += "<details><summary>\(app.suppressed.count) suppressed</summary>\n\n"
             for suppressed in app.suppressed {
                 let finding = suppressed.finding
-                output += "- `\(Markdown.code("\(finding.file):\(finding.line)"))` `\(finding.rule)`: \(Markdown.cell(suppressed.reason.isEmpty ? "no reason given" : suppressed.reason))\n"
+                output +=
+                    "- `\(Markdown.code("\(finding.file):\(finding.line)"))` `\(finding.rule)`: \(Markdown.cell(suppressed.reason.isEmpty ? "no reason given" : suppressed.reason))\n"
             }
             output += "\n</details>\n\n"
         }

@@ -23,24 +23,50 @@ public enum SARIFReport {
         return .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("scenesweep")),
-                    ("version", .string(report.toolVersion)),
-                    ("semanticVersion", .string(report.toolVersion)),
-                    ("informationUri", .string("https://github.com/scenesweep/scenesweep")),
-                    ("rules", .array(descriptions.map(rule))),
-                ]))])),
-                ("originalUriBaseIds", .object([("SRCROOT", .object([
-                    ("description", .object([("text", .string("The scanned root: \(report.root)"))])),
-                ]))])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-                ("invocations", .array([.object([
-                    ("executionSuccessful", .bool(true)),
-                    ("toolExecutionNotifications", .array(report.diagnostics.map(notification))),
-                ])])),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("scenesweep")),
+                                        ("version", .string(report.toolVersion)),
+                                        ("semanticVersion", .string(report.toolVersion)),
+                                        ("informationUri", .string("https://github.com/scenesweep/scenesweep")),
+                                        ("rules", .array(descriptions.map(rule))),
+                                    ])
+                                )
+                            ])
+                        ),
+                        (
+                            "originalUriBaseIds",
+                            .object([
+                                (
+                                    "SRCROOT",
+                                    .object([
+                                        ("description", .object([("text", .string("The scanned root: \(report.root)"))]))
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("columnKind", .string("unicodeCodePoints")),
+                        ("results", .array(results)),
+                        (
+                            "invocations",
+                            .array([
+                                .object([
+                                    ("executionSuccessful", .bool(true)),
+                                    ("toolExecutionNotifications", .array(report.diagnostics.map(notification))),
+                                ])
+                            ])
+                        ),
+                    ])
+                ])
+            ),
         ])
     }
 
@@ -69,23 +95,42 @@ public enum SARIFReport {
             ("ruleIndex", .int(ruleIndex[finding.rule] ?? -1)),
             ("level", .string(level(finding.severity))),
             ("message", .object([("text", .string(finding.message))])),
-            ("locations", .array([.object([("physicalLocation", .object([
-                ("artifactLocation", .object([("uri", .string(uri(finding.file))), ("uriBaseId", .string("SRCROOT"))])),
-                ("region", .object([("startLine", .int(finding.line)), ("startColumn", .int(finding.column))])),
-            ]))])])),
+            (
+                "locations",
+                .array([
+                    .object([
+                        (
+                            "physicalLocation",
+                            .object([
+                                ("artifactLocation", .object([("uri", .string(uri(finding.file))), ("uriBaseId", .string("SRCROOT"))])),
+                                ("region", .object([("startLine", .int(finding.line)), ("startColumn", .int(finding.column))])),
+                            ])
+                        )
+                    ])
+                ])
+            ),
             ("partialFingerprints", .object([("scenesweepFingerprint/v1", .string(finding.fingerprint))])),
-            ("properties", .object([
-                ("app", .string(app.path)),
-                ("target", .string(app.target)),
-                ("project", .string(app.project)),
-                ("verdict", .string(app.verdict.rawValue)),
-            ])),
+            (
+                "properties",
+                .object([
+                    ("app", .string(app.path)),
+                    ("target", .string(app.target)),
+                    ("project", .string(app.project)),
+                    ("verdict", .string(app.verdict.rawValue)),
+                ])
+            ),
         ]
         if let suppression {
-            members.append(("suppressions", .array([.object([
-                ("kind", .string("inSource")),
-                ("justification", .string(suppression)),
-            ])])))
+            members.append(
+                (
+                    "suppressions",
+                    .array([
+                        .object([
+                            ("kind", .string("inSource")),
+                            ("justification", .string(suppression)),
+                        ])
+                    ])
+                ))
         }
         return .object(members)
     }
@@ -98,7 +143,9 @@ public enum SARIFReport {
         if let file = diagnostic.file {
             var region: [(String, JSONValue)] = []
             if let line = diagnostic.line { region.append(("startLine", .int(line))) }
-            var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(uri(file))), ("uriBaseId", .string("SRCROOT"))]))]
+            var physical: [(String, JSONValue)] = [
+                ("artifactLocation", .object([("uri", .string(uri(file))), ("uriBaseId", .string("SRCROOT"))]))
+            ]
             if !region.isEmpty { physical.append(("region", .object(region))) }
             members.append(("locations", .array([.object([("physicalLocation", .object(physical))])])))
         }
@@ -113,7 +160,8 @@ public enum SARIFReport {
     static func uri(_ path: String) -> String {
         var result = ""
         for byte in path.utf8 {
-            let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            let isUnreserved =
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
                 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "@")
             if isUnreserved {

@@ -11,9 +11,11 @@ public enum TextReport {
         }
         for app in report.apps {
             let project = app.project.map { " (\($0))" } ?? ""
-            output += "\(app.path.isEmpty ? "." : app.path) · target \(app.target)\(project) · \(app.platform) · \(frameworkLabel(app)): \(verdictLabel(app.verdict))\n"
+            output +=
+                "\(app.path.isEmpty ? "." : app.path) · target \(app.target)\(project) · \(app.platform) · \(frameworkLabel(app)): \(verdictLabel(app.verdict))\n"
             for finding in app.findings {
-                output += "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
+                output +=
+                    "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
             }
             if !app.suppressed.isEmpty {
                 output += "  \(app.suppressed.count) suppressed by scenesweep:ignore\n"

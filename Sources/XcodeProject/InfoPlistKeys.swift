@@ -8,9 +8,10 @@ public enum GeneratedInfoPlist {
         let prefix = "INFOPLIST_KEY_"
         // Conditional spellings (`INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]`) count as
         // the setting itself; `settings[…]` picks the unconditional or iOS value.
-        let keys = Set(settings.values.keys.filter { $0.hasPrefix(prefix) }.map { key in
-            key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
-        })
+        let keys = Set(
+            settings.values.keys.filter { $0.hasPrefix(prefix) }.map { key in
+                key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
+            })
         for key in keys.sorted() {
             let name = String(key.dropFirst(prefix.count))
             let value = settings[key] ?? ""
@@ -18,7 +19,7 @@ public enum GeneratedInfoPlist {
             case "UIApplicationSceneManifest_Generation":
                 if settings.isYes(key) {
                     result["UIApplicationSceneManifest"] = .dictionary([
-                        "UIApplicationSupportsMultipleScenes": .bool(true),
+                        "UIApplicationSupportsMultipleScenes": .bool(true)
                     ])
                 }
             case "UILaunchScreen_Generation":

@@ -85,7 +85,8 @@ public enum PlistValue: Sendable, Hashable {
             var items: [String: PlistValue] = [:]
             for (key, item) in value {
                 guard let key = key.base as? String,
-                      let converted = PlistValue(foundation: item, depth: depth + 1) else { return nil }
+                    let converted = PlistValue(foundation: item, depth: depth + 1)
+                else { return nil }
                 items[key] = converted
             }
             self = .dictionary(items)

@@ -1,6 +1,7 @@
 internal import CByteSearch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a `project.pbxproj` could not be used.
@@ -24,9 +25,9 @@ public enum ProjectReader {
             throw ProjectError(message: "project.pbxproj is not a property list: \(error.message)", line: error.line)
         }
         guard let objects = parsed["objects"]?.dictionary,
-              let rootID = parsed["rootObject"]?.string,
-              let root = objects[rootID]?.dictionary,
-              root["isa"]?.string == "PBXProject"
+            let rootID = parsed["rootObject"]?.string,
+            let root = objects[rootID]?.dictionary,
+            root["isa"]?.string == "PBXProject"
         else {
             throw ProjectError(message: "project.pbxproj has no PBXProject root object", line: nil)
         }
@@ -34,7 +35,8 @@ public enum ProjectReader {
         let containing = Paths.directory(of: xcodeprojPath)
         var sourceRoot = containing
         if let dirPath = root["projectDirPath"]?.string, !dirPath.isEmpty,
-           let resolved = Paths.resolve(containing, dirPath) {
+            let resolved = Paths.resolve(containing, dirPath)
+        {
             sourceRoot = resolved
         }
         let resolver = GroupResolver(objects: objects, sourceRoot: sourceRoot)
@@ -77,8 +79,8 @@ public enum ProjectReader {
             var excluded: Set<String> = []
             for case .string(let exceptionID) in objects[groupID]?["exceptions"]?.array ?? [] {
                 guard let exception = objects[exceptionID]?.dictionary,
-                      exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                      exception["target"]?.string == id
+                    exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                    exception["target"]?.string == id
                 else { continue }
                 for case .string(let relative) in exception["membershipExceptions"]?.array ?? [] {
                     if let resolved = Paths.resolve(path, relative) { excluded.insert(resolved) }
@@ -95,7 +97,11 @@ public enum ProjectReader {
                 guard let exception = objects[exceptionID]?.dictionary, exception["target"]?.string == id else { continue }
                 for case .string(let relative) in exception["membershipExceptions"]?.array ?? [] {
                     guard let path = Paths.resolve(folder, relative) else { continue }
-                    if ProjectReader.compiledExtensions.contains(Paths.fileExtension(of: path)) { sources.append(path) } else { resources.append(path) }
+                    if ProjectReader.compiledExtensions.contains(Paths.fileExtension(of: path)) {
+                        sources.append(path)
+                    } else {
+                        resources.append(path)
+                    }
                 }
             }
         }
@@ -104,7 +110,8 @@ public enum ProjectReader {
             guard let product = objects[productID]?.dictionary else { continue }
             if let packageID = product["package"]?.string {
                 if let package = objects[packageID]?.dictionary, package["isa"]?.string == "XCLocalSwiftPackageReference",
-                   let relative = package["relativePath"]?.string, let path = Paths.resolve(resolver.sourceRoot, relative) {
+                    let relative = package["relativePath"]?.string, let path = Paths.resolve(resolver.sourceRoot, relative)
+                {
                     packages.append(path)
                 }
             } else {
@@ -152,14 +159,16 @@ public enum ProjectReader {
             var base = config["baseConfigurationReference"]?.string.flatMap { resolver.path(of: $0) }
             // Xcode 16 can point at an xcconfig inside a synchronized folder by anchor and relative path.
             if base == nil, let anchor = config["baseConfigurationReferenceAnchor"]?.string,
-               let relative = config["baseConfigurationReferenceRelativePath"]?.string,
-               let folder = resolver.path(of: anchor) {
+                let relative = config["baseConfigurationReferenceRelativePath"]?.string,
+                let folder = resolver.path(of: anchor)
+            {
                 base = Paths.resolve(folder, relative)
             }
-            result.append(BuildConfiguration(
-                id: configID, name: config["name"]?.string ?? "",
-                settings: settings, settingLines: lines.settingLines(of: configID),
-                baseConfigurationPath: base))
+            result.append(
+                BuildConfiguration(
+                    id: configID, name: config["name"]?.string ?? "",
+                    settings: settings, settingLines: lines.settingLines(of: configID),
+                    baseConfigurationPath: base))
         }
         return result
     }
@@ -306,7 +315,8 @@ struct ObjectLines {
             guard let base = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count,
-                  let found = cbs_memmem(base + offset, buffer.count - offset, needle, needle.count) {
+                let found = cbs_memmem(base + offset, buffer.count - offset, needle, needle.count)
+            {
                 let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if position == 0 || buffer[position - 1] == 10 { return position }
                 offset = position + 1

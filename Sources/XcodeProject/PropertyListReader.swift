@@ -69,9 +69,11 @@ public enum PropertyListReader {
                 while index < count, bytes[index] != UInt8(ascii: "\"") {
                     index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
                 }
-            case UInt8(ascii: "{"), UInt8(ascii: "(") where !isXML:
+            case UInt8(ascii: "{"),
+                UInt8(ascii: "(") where !isXML:
                 depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: ")") where !isXML:
+            case UInt8(ascii: "}"),
+                UInt8(ascii: ")") where !isXML:
                 depth -= 1
             case UInt8(ascii: "<"):
                 if matches(bytes, at: index, "<dict>") || matches(bytes, at: index, "<array>") {

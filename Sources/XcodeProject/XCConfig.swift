@@ -51,11 +51,14 @@ public enum XCConfigReader {
             if line.hasPrefix("#include") {
                 let isOptional = line.hasPrefix("#include?")
                 guard let open = line.firstIndex(of: "\""),
-                      let close = line[line.index(after: open)...].firstIndex(of: "\"") else { continue }
+                    let close = line[line.index(after: open)...].firstIndex(of: "\"")
+                else { continue }
                 let included = String(line[line.index(after: open)..<close])
                 // Includes are relative to the including file; absolute ones cannot be inside the tree.
                 guard let target = Paths.resolve(Paths.directory(of: path), included) else { continue }
-                read(requested: target, includer: (path, lineNumber), optional: isOptional, load: load, visiting: &visiting, into: &result, problems: &problems)
+                read(
+                    requested: target, includer: (path, lineNumber), optional: isOptional, load: load, visiting: &visiting, into: &result,
+                    problems: &problems)
                 continue
             }
             if let comment = line.range(of: "//") {

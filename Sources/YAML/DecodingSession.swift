@@ -112,7 +112,8 @@ final class DecodingSession {
         case .dataCorrupted(let context):
             let target = self.node(at: context.codingPath) ?? node
             if let choices = Placeholder.choices(of: type), let text = target.scalar?.text {
-                return Self.error(at: target, path: context.codingPath, "expected one of \(choices.joined(separator: ", ")); found '\(text)'")
+                return Self.error(
+                    at: target, path: context.codingPath, "expected one of \(choices.joined(separator: ", ")); found '\(text)'")
             }
             return Self.error(at: target, path: context.codingPath, context.debugDescription)
         case .keyNotFound(let key, let context):

@@ -88,10 +88,16 @@ public struct Scalar: Sendable, Hashable {
         func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
         var mantissaDigits = 0
-        while isDigit(index) { index += 1; mantissaDigits += 1 }
+        while isDigit(index) {
+            index += 1
+            mantissaDigits += 1
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            while isDigit(index) { index += 1; mantissaDigits += 1 }
+            while isDigit(index) {
+                index += 1
+                mantissaDigits += 1
+            }
         }
         guard mantissaDigits > 0 else { return false }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {

@@ -53,7 +53,8 @@ public struct YAMLDecoder: Sendable {
             value = nil
         }
         let errors = session.errors
-        return DecodingOutcome(value: errors.isEmpty ? value : nil, errors: YAMLErrorList(errors).errors, unknownKeys: session.unknownKeys())
+        return DecodingOutcome(
+            value: errors.isEmpty ? value : nil, errors: YAMLErrorList(errors).errors, unknownKeys: session.unknownKeys())
     }
 }
 

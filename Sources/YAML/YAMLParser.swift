@@ -88,7 +88,9 @@ public struct YAMLParser: Sendable {
         let end = min(offset, bytes.count)
         while index < end {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
+            if byte == UInt8(ascii: "\n")
+                || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n")))
+            {
                 line += 1
                 column = 1
             } else if byte & 0xC0 != 0x80 && byte != UInt8(ascii: "\r") {
@@ -166,7 +168,8 @@ private struct Composer {
             guard let anchored = anchors[name] else {
                 throw YAMLError(mark: mark, message: "undefined alias '\(name)'")
             }
-            try add(Node(anchored.node.content, mark: mark, tag: anchored.node.tag), size: anchored.size, height: anchored.height, anchor: nil)
+            try add(
+                Node(anchored.node.content, mark: mark, tag: anchored.node.tag), size: anchored.size, height: anchored.height, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             try open(Frame(isMapping: false, mark: mark, tag: Self.string(data.tag), anchor: Self.string(data.anchor)))
@@ -175,7 +178,8 @@ private struct Composer {
             try open(Frame(isMapping: true, mark: mark, tag: Self.string(data.tag), anchor: Self.string(data.anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
-            let node = frame.isMapping
+            let node =
+                frame.isMapping
                 ? Node(.mapping(try merged(frame)), mark: frame.mark, tag: frame.tag)
                 : Node(.sequence(frame.items), mark: frame.mark, tag: frame.tag)
             try add(node, size: frame.size, height: frame.height, anchor: frame.anchor, counted: true)
@@ -252,7 +256,9 @@ private struct Composer {
             }
             for source in sources {
                 guard let sourcePairs = source.mapping else {
-                    throw YAMLError(mark: source.mark, message: "a merge key (<<) takes a mapping or a sequence of mappings, not \(source.kindDescription)")
+                    throw YAMLError(
+                        mark: source.mark,
+                        message: "a merge key (<<) takes a mapping or a sequence of mappings, not \(source.kindDescription)")
                 }
                 for pair in sourcePairs {
                     guard let name = pair.key.scalar?.text else {

@@ -1,7 +1,7 @@
 import CLI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Bad input becomes a diagnostic on stderr naming the path; the rest of the tree is still scanned.
 @Suite("bad input")
@@ -9,11 +9,15 @@ struct BadInputTests {
     /// A tree with one good legacy app and the given extra files.
     static func tree(_ extra: (TemporaryDirectory) -> Void) -> TemporaryDirectory {
         let directory = TemporaryDirectory("badinput")
-        directory.write("Good/Info.plist", """
+        directory.write(
+            "Good/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>LSRequiresIPhoneOS</key><true/><key>UILaunchStoryboardName</key><string>LaunchScreen</string></dict></plist>
             """)
-        directory.write("Good/AppDelegate.swift", """
+        directory.write(
+            "Good/AppDelegate.swift",
+            """
             @main class AppDelegate: UIResponder, UIApplicationDelegate {
                 func applicationDidBecomeActive(_ application: UIApplication) { refresh() }
             }
@@ -29,7 +33,9 @@ struct BadInputTests {
 
     @Test("An unparseable project.pbxproj is reported with its path; other apps are scanned")
     func brokenProject() {
-        let directory = Self.tree { $0.write("Broken/Broken.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { A = { isa = PBXProject; \n") }
+        let directory = Self.tree {
+            $0.write("Broken/Broken.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { A = { isa = PBXProject; \n")
+        }
         let result = ConsoleCapture.run(["scan", directory.path])
         #expect(result.err.contains("Broken/Broken.xcodeproj/project.pbxproj"))
         #expect(result.err.contains("error: cannot parse"))

@@ -1,7 +1,7 @@
 import CLI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("help, rules and explain")
 struct HelpAndCatalogueTests {

@@ -1,7 +1,7 @@
 import CLI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("scan command")
 struct ScanCommandTests {
@@ -53,11 +53,13 @@ struct ScanCommandTests {
     @Test("--output writes the report to a file and leaves stdout empty")
     func outputFile() throws {
         let directory = TemporaryDirectory("cli")
-        let result = ConsoleCapture.run(["scan", Self.fixture("swiftui-app"), "--format", "json", "--output", "out/report.json"], directory: directory.path)
+        let result = ConsoleCapture.run(
+            ["scan", Self.fixture("swiftui-app"), "--format", "json", "--output", "out/report.json"], directory: directory.path)
         // The folder does not exist: writing fails cleanly with status 2.
         #expect(result.status == 2)
         #expect(result.err.contains("cannot write 'out/report.json'"))
-        let written = ConsoleCapture.run(["scan", Self.fixture("swiftui-app"), "--format", "json", "-o", "report.json"], directory: directory.path)
+        let written = ConsoleCapture.run(
+            ["scan", Self.fixture("swiftui-app"), "--format", "json", "-o", "report.json"], directory: directory.path)
         #expect(written.status == 0)
         #expect(written.out.isEmpty)
         #expect(written.err.contains("report written to report.json"))

@@ -1,13 +1,15 @@
 import CLI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("suppressions")
 struct SuppressionTests {
     static func app(_ code: String, file: String = "Alerts.swift") -> TemporaryDirectory {
         let directory = TemporaryDirectory("suppress")
-        directory.write("App/Info.plist", """
+        directory.write(
+            "App/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
@@ -25,7 +27,8 @@ struct SuppressionTests {
 
     @Test("A comment on the line or the line above suppresses, and the summary counts it")
     func suppressedAndCounted() {
-        let directory = Self.app("""
+        let directory = Self.app(
+            """
             func present() {
                 let a = UIApplication.shared.keyWindow // scenesweep:ignore window-lookup kiosk build has one window
                 // scenesweep:ignore window-lookup,main-screen-use legacy overlay, removed in 4.0
@@ -45,7 +48,8 @@ struct SuppressionTests {
 
     @Test("A suppression for another rule, or in a string, does not suppress")
     func notSuppressed() {
-        let directory = Self.app("""
+        let directory = Self.app(
+            """
             let a = UIApplication.shared.keyWindow // scenesweep:ignore main-screen-use wrong rule
             let b = "scenesweep:ignore window-lookup"; let c = UIApplication.shared.keyWindow
             """)
@@ -56,7 +60,8 @@ struct SuppressionTests {
 
     @Test("Objective-C block comments suppress too")
     func objectiveCComments() {
-        let directory = Self.app("""
+        let directory = Self.app(
+            """
             void Present(void) {
                 /* scenesweep:ignore window-lookup HUD attaches to the key window by design */
                 UIWindow *w = [UIApplication sharedApplication].keyWindow;
@@ -77,7 +82,9 @@ struct SuppressionTests {
     @Test("An Info.plist comment suppresses a finding about a missing key")
     func plistSuppression() {
         let directory = TemporaryDirectory("suppress")
-        directory.write("App/Info.plist", """
+        directory.write(
+            "App/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <!-- scenesweep:ignore launch-screen-missing internal tool, never uploaded -->
@@ -87,7 +94,9 @@ struct SuppressionTests {
             <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
             </dict></array></dict></dict></dict></plist>
             """)
-        directory.write("App/SceneDelegate.swift", """
+        directory.write(
+            "App/SceneDelegate.swift",
+            """
             class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                 var window: UIWindow?
                 func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {

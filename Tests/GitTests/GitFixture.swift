@@ -5,7 +5,8 @@ final class GitFixture {
     let root: String
 
     init() throws {
-        root = FileManager.default.temporaryDirectory
+        root =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("gittests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }

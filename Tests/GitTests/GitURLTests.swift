@@ -4,8 +4,9 @@ import Testing
 @Suite struct GitURLTests {
     @Test func redactionRemovesUserAndPasswordFromHTTPSURLs() {
         #expect(GitURL.redacted("https://user:secret@host/x.git") == "https://host/x.git")
-        #expect(GitURL.redacted("https://x-access-token:ghp_abc@github.example.com:8443/a/b.git")
-            == "https://github.example.com:8443/a/b.git")
+        #expect(
+            GitURL.redacted("https://x-access-token:ghp_abc@github.example.com:8443/a/b.git")
+                == "https://github.example.com:8443/a/b.git")
         #expect(GitURL.redacted("http://token@host/x.git") == "http://host/x.git")
         #expect(GitURL.redacted("https://host/x.git") == "https://host/x.git")
         #expect(GitURL.redacted("https://host/path@with-at") == "https://host/path@with-at")

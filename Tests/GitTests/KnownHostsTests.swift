@@ -6,7 +6,8 @@ import Testing
 private enum Keys {
     static let ed25519A = "AAAAC3NzaC1lZDI1NTE5AAAAILvSU+3ozdpVIRDcJMCm42NKDiXg1A3graskRD7h+rkM"
     static let ed25519B = "AAAAC3NzaC1lZDI1NTE5AAAAICxnQAFfdLoCwbOZEhFBuYpf0cdXPMdijJ/B/YfUnJ9n"
-    static let ecdsa = "AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBEo0nCQ/TA3vP5JZ/hXYGNxiOOQrfODasjMxGL/l49xAhqSNCp7D+VfIKGDVs3/lcnB2oRk4iTeBYfwW+o7x5I8="
+    static let ecdsa =
+        "AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBEo0nCQ/TA3vP5JZ/hXYGNxiOOQrfODasjMxGL/l49xAhqSNCp7D+VfIKGDVs3/lcnB2oRk4iTeBYfwW+o7x5I8="
     /// `git.example.com`, hashed by ssh-keygen -H, for key A.
     static let hashedHost = "|1|NX6Zmzq5KDQgLGyHAkK88Qt/EpQ=|VTVAh2+RHb5WoHC0LX6kZ8Yzp3k="
     /// `[git.example.com]:2222`, salt 00 01 … 13.
@@ -21,20 +22,24 @@ private enum Keys {
 
         #expect(knownHosts.verify(host: "git.example.com", port: nil, key: Keys.blob(Keys.ed25519A)) == .trusted)
         #expect(knownHosts.verify(host: "GIT.example.com", port: 22, key: Keys.blob(Keys.ed25519A)) == .trusted)
-        #expect(knownHosts.verify(host: "other.example.com", port: nil, key: Keys.blob(Keys.ed25519A))
-            == .unknownHost(offeredType: "ssh-ed25519", knownTypes: []))
-        #expect(knownHosts.verify(host: "git.example.com", port: 2222, key: Keys.blob(Keys.ed25519A))
-            == .unknownHost(offeredType: "ssh-ed25519", knownTypes: []))
+        #expect(
+            knownHosts.verify(host: "other.example.com", port: nil, key: Keys.blob(Keys.ed25519A))
+                == .unknownHost(offeredType: "ssh-ed25519", knownTypes: []))
+        #expect(
+            knownHosts.verify(host: "git.example.com", port: 2222, key: Keys.blob(Keys.ed25519A))
+                == .unknownHost(offeredType: "ssh-ed25519", knownTypes: []))
     }
 
     @Test func aChangedKeyOfTheSameTypeIsAMismatch() {
-        let knownHosts = KnownHosts(parsing: "# header\n\ngit.example.com ssh-ed25519 \(Keys.ed25519A)\n", source: "/home/u/.ssh/known_hosts")
+        let knownHosts = KnownHosts(
+            parsing: "# header\n\ngit.example.com ssh-ed25519 \(Keys.ed25519A)\n", source: "/home/u/.ssh/known_hosts")
 
         let verdict = knownHosts.verify(host: "git.example.com", port: nil, key: Keys.blob(Keys.ed25519B))
 
         #expect(verdict == .mismatch(line: 3))
-        #expect(knownHosts.error(for: verdict, host: "git.example.com", port: nil)?.description
-            == "host key for git.example.com does not match known_hosts /home/u/.ssh/known_hosts:3 (possible man-in-the-middle)")
+        #expect(
+            knownHosts.error(for: verdict, host: "git.example.com", port: nil)?.description
+                == "host key for git.example.com does not match known_hosts /home/u/.ssh/known_hosts:3 (possible man-in-the-middle)")
         #expect(knownHosts.error(for: verdict, host: "git.example.com", port: nil)?.kind == .hostKey)
     }
 
@@ -44,16 +49,19 @@ private enum Keys {
         let verdict = knownHosts.verify(host: "git.example.com", port: nil, key: Keys.blob(Keys.ed25519A))
 
         #expect(verdict == .unknownHost(offeredType: "ssh-ed25519", knownTypes: ["ecdsa-sha2-nistp256"]))
-        #expect(knownHosts.error(for: verdict, host: "git.example.com", port: nil)?.description
-            == "host key for git.example.com is not in known_hosts kh (the server offered ssh-ed25519; known_hosts has ecdsa-sha2-nistp256)")
+        #expect(
+            knownHosts.error(for: verdict, host: "git.example.com", port: nil)?.description
+                == "host key for git.example.com is not in known_hosts kh (the server offered ssh-ed25519; known_hosts has ecdsa-sha2-nistp256)"
+        )
     }
 
     @Test func anUnknownHostIsRefusedNamingTheFile() {
         let knownHosts = KnownHosts(parsing: "", source: "/etc/kh")
         let verdict = knownHosts.verify(host: "new.example.com", port: 2222, key: Keys.blob(Keys.ecdsa))
 
-        #expect(knownHosts.error(for: verdict, host: "new.example.com", port: 2222)?.description
-            == "host key for [new.example.com]:2222 is not in known_hosts /etc/kh")
+        #expect(
+            knownHosts.error(for: verdict, host: "new.example.com", port: 2222)?.description
+                == "host key for [new.example.com]:2222 is not in known_hosts /etc/kh")
         #expect(knownHosts.error(for: .trusted, host: "x", port: nil) == nil)
     }
 
@@ -109,8 +117,9 @@ private enum Keys {
         let verdict = knownHosts.verify(host: "git.example.com", port: nil, key: Keys.blob(Keys.ed25519A))
 
         #expect(verdict == .revoked(line: 2))
-        #expect(knownHosts.error(for: verdict, host: "git.example.com", port: nil)?.description
-            == "host key for git.example.com is revoked in known_hosts kh:2")
+        #expect(
+            knownHosts.error(for: verdict, host: "git.example.com", port: nil)?.description
+                == "host key for git.example.com is revoked in known_hosts kh:2")
     }
 
     @Test func certificateAuthorityCommentAndMalformedLinesAreSkipped() {

@@ -17,8 +17,9 @@ import Testing
         let mirrorPath = fixture.path("mirror.git")
         #expect(try fixture.git(["tag"], in: mirrorPath) == "v1")
         #expect(try fixture.git(["for-each-ref", "--format=%(refname)", "refs/remotes"], in: mirrorPath).isEmpty)
-        #expect(try fixture.git(["config", "--get-all", "remote.origin.fetch"], in: mirrorPath)
-            == "+refs/heads/*:refs/heads/*\n+refs/tags/*:refs/tags/*")
+        #expect(
+            try fixture.git(["config", "--get-all", "remote.origin.fetch"], in: mirrorPath)
+                == "+refs/heads/*:refs/heads/*\n+refs/tags/*:refs/tags/*")
         #expect(try fixture.git(["rev-parse", "--is-bare-repository"], in: mirrorPath) == "true")
     }
 
@@ -122,12 +123,14 @@ import Testing
 
     @Test func listTreeReportsNestedFilesExecutablesAndSymlinks() throws {
         let fixture = try GitFixture()
-        let upstream = try fixture.makeRepository("upstream", files: [
-            "README.md": "hello\n",
-            "ios/App/App/Info.plist": "<plist/>\n",
-            "ios/App/App/AppDelegate.swift": "import UIKit\n",
-            "scripts/build.sh": "#!/bin/sh\necho hi\n",
-        ])
+        let upstream = try fixture.makeRepository(
+            "upstream",
+            files: [
+                "README.md": "hello\n",
+                "ios/App/App/Info.plist": "<plist/>\n",
+                "ios/App/App/AppDelegate.swift": "import UIKit\n",
+                "scripts/build.sh": "#!/bin/sh\necho hi\n",
+            ])
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: upstream + "/scripts/build.sh")
         try FileManager.default.createSymbolicLink(atPath: upstream + "/docs", withDestinationPath: "ios/App")
         try fixture.commit([:], message: "add link", in: upstream)
@@ -135,9 +138,10 @@ import Testing
 
         let entries = try mirror.listTree(commit: mirror.resolve(branch: "main"))
 
-        #expect(entries.map(\.path) == [
-            "README.md", "docs", "ios/App/App/AppDelegate.swift", "ios/App/App/Info.plist", "scripts/build.sh",
-        ])
+        #expect(
+            entries.map(\.path) == [
+                "README.md", "docs", "ios/App/App/AppDelegate.swift", "ios/App/App/Info.plist", "scripts/build.sh",
+            ])
         let byPath = Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0) })
         #expect(byPath["README.md"]?.kind == .file)
         #expect(byPath["README.md"]?.mode == 0o100644)

@@ -2,8 +2,8 @@ import Foundation
 import Reports
 import Rules
 import ScanCore
-import Testing
 import TestSupport
+import Testing
 
 /// Every fixture's report in every format equals its checked-in golden file, byte for byte, and two
 /// scans of the same tree render identically. Re-record on purpose with `scripts/record-goldens`.
@@ -45,11 +45,15 @@ struct GoldenReportTests {
                 continue
             }
             let golden = try String(contentsOf: url, encoding: .utf8)
-            #expect(rendered == golden, "\(fixture) \(format.rawValue) differs from \(url.path); run scripts/record-goldens if the change is intended")
+            #expect(
+                rendered == golden,
+                "\(fixture) \(format.rawValue) differs from \(url.path); run scripts/record-goldens if the change is intended")
         }
     }
 
-    @Test("A second scan of the same tree renders byte-identical reports", arguments: ["legacy-swift-uikit", "workspace-two-apps-with-extensions"])
+    @Test(
+        "A second scan of the same tree renders byte-identical reports",
+        arguments: ["legacy-swift-uikit", "workspace-two-apps-with-extensions"])
     func scansAreDeterministic(fixture: String) throws {
         let first = try Self.scan(fixture)
         let second = try Self.scan(fixture)

@@ -1,8 +1,8 @@
 import Foundation
 import Rules
 import ScanCore
-import Testing
 import TestSupport
+import Testing
 
 /// Each fixture's EXPECTED.md was written by hand from RULES.md, independently of the scanner: the
 /// apps, verdicts and every finding (rule, file, line, severity) it lists must be exactly what a scan reports.
@@ -11,7 +11,9 @@ struct FixtureOracleTests {
     static let fixtures: [String] = {
         let folder = FixturePaths.fixtures.appendingPathComponent("scan")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("EXPECTED.md").path) }.sorted()
+        return names.filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("EXPECTED.md").path)
+        }.sorted()
     }()
 
     struct ExpectedFinding: Hashable, CustomStringConvertible {
@@ -50,14 +52,18 @@ struct FixtureOracleTests {
                 let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 // A cell may add a remark after the value: "`Notes` (sources; Info.plist generated)".
                 let clean = { (cell: String) in
-                    String(cell.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "*", with: "").split(separator: " ").first ?? "")
+                    String(
+                        cell.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "*", with: "").split(separator: " ").first
+                            ?? "")
                 }
                 apps.insert(ExpectedApp(path: clean(cells[0]), target: clean(cells[1]), verdict: clean(cells[4])))
             }
             if section.hasPrefix("## Findings"), inBlock {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                guard words.count >= 3, let colon = words[1].lastIndex(of: ":"), let number = Int(words[1][words[1].index(after: colon)...]) else { continue }
-                findings.insert(ExpectedFinding(rule: String(words[0]), file: String(words[1][..<colon]), line: number, severity: String(words[2])))
+                guard words.count >= 3, let colon = words[1].lastIndex(of: ":"), let number = Int(words[1][words[1].index(after: colon)...])
+                else { continue }
+                findings.insert(
+                    ExpectedFinding(rule: String(words[0]), file: String(words[1][..<colon]), line: number, severity: String(words[2])))
             }
         }
         return (apps, findings)
@@ -70,7 +76,8 @@ struct FixtureOracleTests {
         let report = Scanner.scan(try DirectorySource(root: FixturePaths.scan(fixture).path))
         let apps = Set(report.apps.map { ExpectedApp(path: $0.path, target: $0.target, verdict: $0.verdict.rawValue) })
         #expect(apps == expected.apps, "apps: missing \(expected.apps.subtracting(apps)), unexpected \(apps.subtracting(expected.apps))")
-        let findings = Set(report.findings.map { ExpectedFinding(rule: $0.rule, file: $0.file, line: $0.line, severity: $0.severity.rawValue) })
+        let findings = Set(
+            report.findings.map { ExpectedFinding(rule: $0.rule, file: $0.file, line: $0.line, severity: $0.severity.rawValue) })
         let missing = expected.findings.subtracting(findings).sorted { $0.description < $1.description }
         let unexpected = findings.subtracting(expected.findings).sorted { $0.description < $1.description }
         #expect(missing.isEmpty && unexpected.isEmpty, "\(fixture): missing \(missing), unexpected \(unexpected)")

@@ -1,7 +1,7 @@
 import Rules
 import ScanCore
-import Testing
 import TestSupport
+import Testing
 
 /// Every rule's documented examples are its tests: triggering ones must report exactly at their
 /// `↓` markers, the others must report nothing.
@@ -21,7 +21,9 @@ struct RuleExampleTests {
             let report = try ExampleApp.findings(of: rule, in: directory)
             let findings = report.findings.filter { $0.rule == ruleID }
             let actual = Set(findings.map { MarkedLocation(file: $0.file, line: $0.line, column: $0.column) })
-            #expect(actual == expected, """
+            #expect(
+                actual == expected,
+                """
                 \(ruleID) triggering example \(number + 1): expected \(expected.sorted { $0.description < $1.description }), \
                 got \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })
                 """)
@@ -38,7 +40,10 @@ struct RuleExampleTests {
             _ = ExampleApp.materialize(example, in: directory)
             let report = try ExampleApp.findings(of: rule, in: directory)
             let findings = report.findings.filter { $0.rule == ruleID }
-            #expect(findings.isEmpty, "\(ruleID) non-triggering example \(number + 1) reported \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })")
+            #expect(
+                findings.isEmpty,
+                "\(ruleID) non-triggering example \(number + 1) reported \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })"
+            )
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Rules
 import ScanCore
-import Testing
 import TestSupport
+import Testing
 
 /// Cases found by scanning real open-source apps, each reduced to a small tree.
 @Suite("Real-app regressions")
@@ -79,11 +79,14 @@ struct TrialRegressionTests {
         let directory = TemporaryDirectory("trial")
         var writer = ProjectWriter()
         writer.sourceFiles = ["NotesApp.swift"]
-        writer.settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "",
-                           "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]": "YES",
-                           "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        writer.settings = [
+            "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "",
+            "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]": "YES",
+            "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES",
+        ]
         directory.write("App.xcodeproj/project.pbxproj", writer.write().text)
-        directory.write("App/NotesApp.swift", "import SwiftUI\n@main struct NotesApp: App { var body: some Scene { WindowGroup { Text(\"\") } } }\n")
+        directory.write(
+            "App/NotesApp.swift", "import SwiftUI\n@main struct NotesApp: App { var body: some Scene { WindowGroup { Text(\"\") } } }\n")
         let report = try Self.scan(directory)
         #expect(report.apps.map(\.verdict) == [.ready], "\(report.findings.map(\.message))")
     }
@@ -95,9 +98,14 @@ struct TrialRegressionTests {
         writer.sourceFiles = ["AppDelegate.swift", "SceneDelegate.swift"]
         let project = writer.write().text.replacingOccurrences(
             of: "isa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\t\t\t\tINFOPLIST_FILE",
-            with: "isa = XCBuildConfiguration;\n\t\t\tbaseConfigurationReference = 5A1B2C3D4E5F00000000FFFF /* App.xcconfig */;\n\t\t\tbuildSettings = {\n\t\t\t\tINFOPLIST_FILE")
-            .replacingOccurrences(of: "/* Begin PBXFileReference section */",
-                                  with: "/* Begin PBXFileReference section */\n\t\t5A1B2C3D4E5F00000000FFFF /* App.xcconfig */ = {isa = PBXFileReference; path = Config/App.xcconfig; sourceTree = SOURCE_ROOT; };")
+            with:
+                "isa = XCBuildConfiguration;\n\t\t\tbaseConfigurationReference = 5A1B2C3D4E5F00000000FFFF /* App.xcconfig */;\n\t\t\tbuildSettings = {\n\t\t\t\tINFOPLIST_FILE"
+        )
+        .replacingOccurrences(
+            of: "/* Begin PBXFileReference section */",
+            with:
+                "/* Begin PBXFileReference section */\n\t\t5A1B2C3D4E5F00000000FFFF /* App.xcconfig */ = {isa = PBXFileReference; path = Config/App.xcconfig; sourceTree = SOURCE_ROOT; };"
+        )
         directory.write("App.xcodeproj/project.pbxproj", project)
         directory.write("Config/App.xcconfig", "#include \"version.xcconfig\"\n#include \"Missing.xcconfig\"\n")
         directory.write("Config/Version.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = 12.0\n")
@@ -107,7 +115,10 @@ struct TrialRegressionTests {
         let report = try Self.scan(directory)
         #expect(Self.rules(report) == ["deployment-target-low"])
         #expect(report.findings.first?.file == "Config/Version.xcconfig")
-        #expect(report.diagnostics.contains { $0.message.contains("Config/Missing.xcconfig: xcconfig file not found (#include at Config/App.xcconfig:2)") })
+        #expect(
+            report.diagnostics.contains {
+                $0.message.contains("Config/Missing.xcconfig: xcconfig file not found (#include at Config/App.xcconfig:2)")
+            })
     }
 
     @Test("Code under #if for another platform, or in a pre-iOS 13 fallback, is not reported")
@@ -115,7 +126,9 @@ struct TrialRegressionTests {
         let directory = TemporaryDirectory("trial")
         directory.write("App/Info.plist", Self.scenePlist)
         directory.write("App/SceneDelegate.swift", Self.sceneDelegate)
-        directory.write("App/Layout.swift", """
+        directory.write(
+            "App/Layout.swift",
+            """
             func layout() {
                 #if os(tvOS)
                 let a = UIApplication.shared.keyWindow
@@ -133,7 +146,9 @@ struct TrialRegressionTests {
                 if #available(iOS 17.0, *) { let g = 1 } else { let h = UIApplication.shared.statusBarFrame }
             }
             """)
-        directory.write("App/HUD.m", """
+        directory.write(
+            "App/HUD.m",
+            """
             void ShowHUD(void) {
             #if TARGET_OS_TV
                 UIWindow *a = [UIApplication sharedApplication].keyWindow;
@@ -157,23 +172,32 @@ struct TrialRegressionTests {
         var writer = ProjectWriter()
         writer.sourceFiles = ["AppDelegate.swift"]
         var text = writer.write().text
-        text = text.replacingOccurrences(of: "\t\t\tproductType = \"com.apple.product-type.application\";",
-                                         with: "\t\t\tpackageProductDependencies = (\n\t\t\t\t5A1B2C3D4E5F0000000000A1 /* DesignSystem */,\n\t\t\t);\n\t\t\tproductType = \"com.apple.product-type.application\";")
-        text = text.replacingOccurrences(of: "/* Begin PBXFileReference section */", with: """
-            /* Begin XCLocalSwiftPackageReference section */
-            \t\t5A1B2C3D4E5F0000000000A2 /* XCLocalSwiftPackageReference "Packages/DesignSystem" */ = {isa = XCLocalSwiftPackageReference; relativePath = Packages/DesignSystem; };
-            /* End XCLocalSwiftPackageReference section */
-            /* Begin XCSwiftPackageProductDependency section */
-            \t\t5A1B2C3D4E5F0000000000A1 /* DesignSystem */ = {isa = XCSwiftPackageProductDependency; package = 5A1B2C3D4E5F0000000000A2; productName = DesignSystem; };
-            /* End XCSwiftPackageProductDependency section */
-            /* Begin PBXFileReference section */
-            """)
+        text = text.replacingOccurrences(
+            of: "\t\t\tproductType = \"com.apple.product-type.application\";",
+            with:
+                "\t\t\tpackageProductDependencies = (\n\t\t\t\t5A1B2C3D4E5F0000000000A1 /* DesignSystem */,\n\t\t\t);\n\t\t\tproductType = \"com.apple.product-type.application\";"
+        )
+        text = text.replacingOccurrences(
+            of: "/* Begin PBXFileReference section */",
+            with: """
+                /* Begin XCLocalSwiftPackageReference section */
+                \t\t5A1B2C3D4E5F0000000000A2 /* XCLocalSwiftPackageReference "Packages/DesignSystem" */ = {isa = XCLocalSwiftPackageReference; relativePath = Packages/DesignSystem; };
+                /* End XCLocalSwiftPackageReference section */
+                /* Begin XCSwiftPackageProductDependency section */
+                \t\t5A1B2C3D4E5F0000000000A1 /* DesignSystem */ = {isa = XCSwiftPackageProductDependency; package = 5A1B2C3D4E5F0000000000A2; productName = DesignSystem; };
+                /* End XCSwiftPackageProductDependency section */
+                /* Begin PBXFileReference section */
+                """)
         directory.write("App.xcodeproj/project.pbxproj", text)
-        directory.write("App/Info.plist", """
+        directory.write(
+            "App/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>UILaunchStoryboardName</key><string>LaunchScreen</string></dict></plist>
             """)
-        directory.write("App/AppDelegate.swift", """
+        directory.write(
+            "App/AppDelegate.swift",
+            """
             import DesignSystem
             @main
             class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -185,7 +209,9 @@ struct TrialRegressionTests {
                 }
             }
             """)
-        directory.write("Packages/DesignSystem/Package.swift", "let package = Package(name: \"DesignSystem\", dependencies: [.package(path: \"../Utilities\")])\n")
+        directory.write(
+            "Packages/DesignSystem/Package.swift",
+            "let package = Package(name: \"DesignSystem\", dependencies: [.package(path: \"../Utilities\")])\n")
         directory.write("Packages/DesignSystem/Sources/DesignSystem/SceneDelegate.swift", "public " + Self.sceneDelegate)
         directory.write("Packages/Utilities/Package.swift", "let package = Package(name: \"Utilities\")\n")
         directory.write("Packages/Utilities/Sources/Utilities/Screen.swift", "public let width = UIScreen.main.bounds.width\n")

@@ -1,5 +1,5 @@
-import Testing
 import ScanCore
+import Testing
 
 /// A small deterministic generator, so a failing case can be replayed from its seed.
 struct SplitMix64: RandomNumberGenerator {
@@ -128,8 +128,9 @@ struct AnchorSearchTests {
                     bytes.replaceSubrange(start..<(start + literal.count), with: literal)
                 }
                 let expected = naiveOccurs(literals, in: bytes)
-                #expect(search.occurs(in: bytes) == expected,
-                        "literals \(literals.map { String(decoding: $0, as: UTF8.self) }) in \(String(decoding: bytes, as: UTF8.self))")
+                #expect(
+                    search.occurs(in: bytes) == expected,
+                    "literals \(literals.map { String(decoding: $0, as: UTF8.self) }) in \(String(decoding: bytes, as: UTF8.self))")
             }
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import ScanCore
+import Testing
 import XcodeProject
+
+@testable import ScanCore
 
 @Suite("App discovery: targets")
 struct AppDiscoveryTargetTests {
@@ -58,12 +59,14 @@ struct AppDiscoveryTargetTests {
         #expect(try TreeFixtures.workspace(directory).apps.map(\.target) == ["App"])
     }
 
-    @Test("Extensions, frameworks, libraries, tests and watch apps are not apps", arguments: [
-        "com.apple.product-type.app-extension", "com.apple.product-type.framework", "com.apple.product-type.library.static",
-        "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
-        ProductType.watchApp, ProductType.watchApp2, ProductType.watchApp2Container, ProductType.messagesApp,
-        "com.apple.product-type.extensionkit-extension",
-    ])
+    @Test(
+        "Extensions, frameworks, libraries, tests and watch apps are not apps",
+        arguments: [
+            "com.apple.product-type.app-extension", "com.apple.product-type.framework", "com.apple.product-type.library.static",
+            "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
+            ProductType.watchApp, ProductType.watchApp2, ProductType.watchApp2Container, ProductType.messagesApp,
+            "com.apple.product-type.extensionkit-extension",
+        ])
     func nonAppProductTypes(productType: String) throws {
         let directory = TemporaryDirectory()
         TreeFixtures.writeApp(in: directory, productType: productType)
@@ -83,7 +86,8 @@ struct AppDiscoveryTargetTests {
     @Test("A watchOS SDK wins even when iOS is among the supported platforms")
     func watchOSWithSupportedPlatforms() throws {
         let directory = TemporaryDirectory()
-        TreeFixtures.writeApp(in: directory, settings: ["SDKROOT": "watchos", "SUPPORTED_PLATFORMS": "\"watchos watchsimulator iphoneos\""])
+        TreeFixtures.writeApp(
+            in: directory, settings: ["SDKROOT": "watchos", "SUPPORTED_PLATFORMS": "\"watchos watchsimulator iphoneos\""])
         #expect(try TreeFixtures.workspace(directory).apps.isEmpty)
     }
 
@@ -111,12 +115,14 @@ struct AppDiscoveryTargetTests {
         #expect(app.platform == "iOS, Mac Catalyst")
     }
 
-    @Test("tvOS and visionOS apps, and an iPad-only app", arguments: [
-        (["SDKROOT": "appletvos"], "tvOS"),
-        (["SDKROOT": "xros"], "visionOS"),
-        (["TARGETED_DEVICE_FAMILY": "2"], "iPadOS"),
-        (["SDKROOT": "iphoneos", "SUPPORTED_PLATFORMS": "\"iphoneos iphonesimulator xros xrsimulator\""], "iOS, visionOS"),
-    ])
+    @Test(
+        "tvOS and visionOS apps, and an iPad-only app",
+        arguments: [
+            (["SDKROOT": "appletvos"], "tvOS"),
+            (["SDKROOT": "xros"], "visionOS"),
+            (["TARGETED_DEVICE_FAMILY": "2"], "iPadOS"),
+            (["SDKROOT": "iphoneos", "SUPPORTED_PLATFORMS": "\"iphoneos iphonesimulator xros xrsimulator\""], "iOS, visionOS"),
+        ])
     func otherPlatforms(settings: [String: String], platform: String) throws {
         let directory = TemporaryDirectory()
         TreeFixtures.writeApp(in: directory, settings: settings)
@@ -147,7 +153,9 @@ struct AppDiscoveryTargetTests {
         let app = try #require(try TreeFixtures.workspace(directory).apps.first)
         #expect(app.deploymentTargets.count == 1)
         #expect(app.deploymentTargets.first?.value == "12.0")
-        #expect(app.deploymentTargets.first?.location == Location(file: "App.xcodeproj/project.pbxproj", line: project.settingLines["IPHONEOS_DEPLOYMENT_TARGET"]!))
+        #expect(
+            app.deploymentTargets.first?.location
+                == Location(file: "App.xcodeproj/project.pbxproj", line: project.settingLines["IPHONEOS_DEPLOYMENT_TARGET"]!))
     }
 }
 
@@ -156,13 +164,15 @@ struct AppDiscoveryInfoPlistTests {
     @Test("A generated Info.plist comes from INFOPLIST_KEY_ settings, located at their lines")
     func generatedInfoPlist() throws {
         let directory = TemporaryDirectory()
-        let project = TreeFixtures.writeApp(in: directory, settings: [
-            "INFOPLIST_FILE": "",
-            "GENERATE_INFOPLIST_FILE": "YES",
-            "INFOPLIST_KEY_UILaunchStoryboardName": "LaunchScreen",
-            "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES",
-            "INFOPLIST_KEY_CFBundleDisplayName": "\"$(TARGET_NAME) Beta\"",
-        ], plist: nil)
+        let project = TreeFixtures.writeApp(
+            in: directory,
+            settings: [
+                "INFOPLIST_FILE": "",
+                "GENERATE_INFOPLIST_FILE": "YES",
+                "INFOPLIST_KEY_UILaunchStoryboardName": "LaunchScreen",
+                "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES",
+                "INFOPLIST_KEY_CFBundleDisplayName": "\"$(TARGET_NAME) Beta\"",
+            ], plist: nil)
         let app = try #require(try TreeFixtures.workspace(directory).apps.first)
         #expect(app.path == "App")
         let plist = try #require(app.infoPlists.first)
@@ -173,8 +183,12 @@ struct AppDiscoveryInfoPlistTests {
         #expect(plist.manifestState == .generated)
         #expect(plist.hasLaunchScreen)
         let pbxproj = "App.xcodeproj/project.pbxproj"
-        #expect(plist.location(of: "UILaunchStoryboardName") == Location(file: pbxproj, line: project.settingLines["INFOPLIST_KEY_UILaunchStoryboardName"]!))
-        #expect(plist.location(of: "UIApplicationSceneManifest") == Location(file: pbxproj, line: project.settingLines["INFOPLIST_KEY_UIApplicationSceneManifest_Generation"]!))
+        #expect(
+            plist.location(of: "UILaunchStoryboardName")
+                == Location(file: pbxproj, line: project.settingLines["INFOPLIST_KEY_UILaunchStoryboardName"]!))
+        #expect(
+            plist.location(of: "UIApplicationSceneManifest")
+                == Location(file: pbxproj, line: project.settingLines["INFOPLIST_KEY_UIApplicationSceneManifest_Generation"]!))
         #expect(plist.location == Location(file: pbxproj, line: project.targetLine))
     }
 
@@ -184,7 +198,8 @@ struct AppDiscoveryInfoPlistTests {
         TreeFixtures.writeApp(
             in: directory,
             settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UILaunchStoryboardName": "Generated"],
-            plist: TreeFixtures.plist("\t<key>UILaunchStoryboardName</key>\n\t<string>FromFile</string>\n\t<key>Other</key>\n\t<string>kept</string>"))
+            plist: TreeFixtures.plist(
+                "\t<key>UILaunchStoryboardName</key>\n\t<string>FromFile</string>\n\t<key>Other</key>\n\t<string>kept</string>"))
         let plist = try #require(try TreeFixtures.workspace(directory).apps.first?.infoPlists.first)
         #expect(plist.file == "App/Info.plist")
         #expect(plist["UILaunchStoryboardName"] == .string("Generated"))
@@ -233,8 +248,9 @@ struct AppDiscoveryInfoPlistTests {
         #expect(workspace.diagnostics.first?.severity == .error)
     }
 
-    @Test("An INFOPLIST_FILE outside the tree is a warning and leaves the app's plist unreadable",
-          arguments: ["../../Info.plist", "/Users/ci/App/Info.plist"])
+    @Test(
+        "An INFOPLIST_FILE outside the tree is a warning and leaves the app's plist unreadable",
+        arguments: ["../../Info.plist", "/Users/ci/App/Info.plist"])
     func infoPlistOutsideTree(value: String) throws {
         let directory = TemporaryDirectory()
         TreeFixtures.writeApp(in: directory, settings: ["INFOPLIST_FILE": "\"\(value)\""])
@@ -268,10 +284,11 @@ struct AppDiscoverySourceTests {
         let app = try #require(workspace.apps.first { $0.target == "Shop" })
         #expect(workspace.apps.map(\.target) == ["Shop"])
         #expect(app.path == "Shop")
-        #expect(Set(app.sourceFiles).isSuperset(of: [
-            "Shop/AppDelegate.swift", "Shop/Legacy/TLYRouter.m", "Shop/Legacy/TLYRouter.h", "ShopKit/Kit.swift",
-            "Features/Cart/CartView.swift",
-        ]))
+        #expect(
+            Set(app.sourceFiles).isSuperset(of: [
+                "Shop/AppDelegate.swift", "Shop/Legacy/TLYRouter.m", "Shop/Legacy/TLYRouter.h", "ShopKit/Kit.swift",
+                "Features/Cart/CartView.swift",
+            ]))
         #expect(!app.sourceFiles.contains("ShopWidget/Widget.swift"))
         #expect(!app.sourceFiles.contains("Shop/Legacy/crc32.c"))
         #expect(!app.sourceFiles.contains("Shop/Generated.swift"))
@@ -300,9 +317,11 @@ struct AppDiscoverySourceTests {
         #expect(workspace.apps.count == 1)
         #expect(app.target == "Notes")
         #expect(app.path == "Notes")
-        #expect(app.sourceFiles == [
-            "Notes/AppDelegate.swift", "Notes/ContentView.swift", "Notes/NoteEditorView.swift", "Notes/NoteStore.swift", "Notes/NotesApp.swift",
-        ])
+        #expect(
+            app.sourceFiles == [
+                "Notes/AppDelegate.swift", "Notes/ContentView.swift", "Notes/NoteEditorView.swift", "Notes/NoteStore.swift",
+                "Notes/NotesApp.swift",
+            ])
         #expect(app.resourceFiles.contains("Notes/Assets.xcassets/Contents.json"))
         #expect(app.infoPlists.count == 1)
         #expect(app.infoPlists.first?.file == nil)
@@ -321,18 +340,23 @@ struct AppDiscoverySourceTests {
         #expect(pantry.project == "Pantry.xcodeproj")
         #expect(pantry.infoPlists.map(\.file) == ["Pantry/Info.plist"])
         let clip = try #require(workspace.apps.first { $0.target == "PantryClip" })
-        #expect(Set(clip.sourceFiles) == [
-            "PantryClip/AppDelegate.swift", "PantryClip/SceneDelegate.swift", "PantryClip/QuickAddViewController.swift", "Shared/PantryStore.swift",
-        ])
+        #expect(
+            Set(clip.sourceFiles) == [
+                "PantryClip/AppDelegate.swift", "PantryClip/SceneDelegate.swift", "PantryClip/QuickAddViewController.swift",
+                "Shared/PantryStore.swift",
+            ])
         #expect(clip.deploymentTargets.map(\.value) == ["16.0"])
         let admin = try #require(workspace.apps.first { $0.target == "PantryAdmin" })
-        #expect(admin.sourceFiles == [
-            "PantryAdmin/PantryAdmin/AppDelegate.swift", "PantryAdmin/PantryAdmin/SceneDelegate.swift",
-            "PantryAdmin/PantryAdmin/StockDashboardViewController.swift",
-        ])
+        #expect(
+            admin.sourceFiles == [
+                "PantryAdmin/PantryAdmin/AppDelegate.swift", "PantryAdmin/PantryAdmin/SceneDelegate.swift",
+                "PantryAdmin/PantryAdmin/StockDashboardViewController.swift",
+            ])
         #expect(!admin.resourceFiles.contains("PantryAdmin/PantryAdmin/Info.plist"))
         #expect(admin.infoPlists.map(\.file) == ["PantryAdmin/PantryAdmin/Info.plist"])
-        #expect(admin.infoPlists.first?.manifestState.manifest?.applicationConfigurations.first?.delegateClass == "$(PRODUCT_MODULE_NAME).SceneDelegate")
+        #expect(
+            admin.infoPlists.first?.manifestState.manifest?.applicationConfigurations.first?.delegateClass
+                == "$(PRODUCT_MODULE_NAME).SceneDelegate")
         #expect(workspace.apps.allSatisfy { $0.platforms == [.iOS] })
     }
 }
@@ -389,12 +413,14 @@ struct FallbackAppTests {
         #expect(app.deviceFamilies == [3])
     }
 
-    @Test("Extension, watch, framework and non-app plists are not apps", arguments: [
-        "\t<key>NSExtension</key>\n\t<dict/>",
-        "\t<key>WKApplication</key>\n\t<true/>",
-        "\t<key>WKWatchKitApp</key>\n\t<true/>",
-        "\t<key>CFBundlePackageType</key>\n\t<string>FMWK</string>",
-    ])
+    @Test(
+        "Extension, watch, framework and non-app plists are not apps",
+        arguments: [
+            "\t<key>NSExtension</key>\n\t<dict/>",
+            "\t<key>WKApplication</key>\n\t<true/>",
+            "\t<key>WKWatchKitApp</key>\n\t<true/>",
+            "\t<key>CFBundlePackageType</key>\n\t<string>FMWK</string>",
+        ])
     func notAppPlists(entries: String) throws {
         let directory = TemporaryDirectory()
         directory.write("Thing/Info.plist", TreeFixtures.plist(entries))

@@ -1,7 +1,8 @@
-import Testing
 import TestSupport
-@testable import ScanCore
+import Testing
 import XcodeProject
+
+@testable import ScanCore
 
 /// Builds facts for an app made of the given files (path → text), with an optional scene manifest
 /// naming `sceneDelegate`.
@@ -15,12 +16,13 @@ private func facts(_ files: [String: String], sceneDelegate: String? = nil) -> A
     if let sceneDelegate {
         values["UIApplicationSceneManifest"] = .dictionary([
             "UISceneConfigurations": .dictionary([
-                "UIWindowSceneSessionRoleApplication": .array([.dictionary(["UISceneDelegateClassName": .string(sceneDelegate)])]),
-            ]),
+                "UIWindowSceneSessionRoleApplication": .array([.dictionary(["UISceneDelegateClassName": .string(sceneDelegate)])])
+            ])
         ])
     }
     let location = Location(file: "App/Info.plist", line: 1)
-    let plist = InfoPlist(file: "App/Info.plist", configurations: ["Release"], values: values, generatedKeys: [:], keyPositions: [:], location: location)
+    let plist = InfoPlist(
+        file: "App/Info.plist", configurations: ["Release"], values: values, generatedKeys: [:], keyPositions: [:], location: location)
     let app = App(
         path: "App", target: "App", platforms: [.iOS], project: nil, declaration: location, moduleName: "App",
         sourceFiles: files.keys.sorted(), resourceFiles: [], infoPlists: [plist], deploymentTargets: [], deviceFamilies: [1])
@@ -36,9 +38,12 @@ struct AppDelegateFactsTests {
         #expect(found.sceneDelegateNames.isEmpty)
     }
 
-    @Test("Framework app delegate bases make app delegates", arguments: [
-        "FlutterAppDelegate", "RCTAppDelegate", "ExpoAppDelegate", "EXAppDelegateWrapper", "CDVAppDelegate", "Flutter.FlutterAppDelegate",
-    ])
+    @Test(
+        "Framework app delegate bases make app delegates",
+        arguments: [
+            "FlutterAppDelegate", "RCTAppDelegate", "ExpoAppDelegate", "EXAppDelegateWrapper", "CDVAppDelegate",
+            "Flutter.FlutterAppDelegate",
+        ])
     func frameworkBases(base: String) {
         let found = facts(["App/AppDelegate.swift": "class AppDelegate: \(base) {}"])
         #expect(found.appDelegateNames == ["AppDelegate"])
@@ -48,7 +53,8 @@ struct AppDelegateFactsTests {
     func objectiveC() {
         let found = facts([
             "App/AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n",
-            "App/AppDelegate.m": "@implementation AppDelegate\n- (BOOL)application:(UIApplication *)a didFinishLaunchingWithOptions:(NSDictionary *)o { return YES; }\n@end\n",
+            "App/AppDelegate.m":
+                "@implementation AppDelegate\n- (BOOL)application:(UIApplication *)a didFinishLaunchingWithOptions:(NSDictionary *)o { return YES; }\n@end\n",
         ])
         #expect(found.appDelegateNames == ["AppDelegate"])
         #expect(found.declarations["AppDelegate"]?.count == 2)
@@ -62,12 +68,23 @@ struct AppDelegateFactsTests {
         #expect(facts(["App/A.swift": "@main struct Tool { static func main() {} }"]).appDelegateNames.isEmpty)
     }
 
-    @Test("The delegate named in UIApplicationMain", arguments: [
-        ("App/main.m", "int main(int argc, char *argv[]) {\n  @autoreleasepool {\n    return UIApplicationMain(argc, argv, nil, NSStringFromClass([TLYAppDelegate class]));\n  }\n}"),
-        ("App/main.m", "int main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, NSStringFromClass([TLYApplication class]), @\"TLYAppDelegate\"); }"),
-        ("App/main.swift", "UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(TLYAppDelegate.self))"),
-        ("App/main.swift", "UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, NSStringFromClass(App.self), \"Module.TLYAppDelegate\")"),
-    ])
+    @Test(
+        "The delegate named in UIApplicationMain",
+        arguments: [
+            (
+                "App/main.m",
+                "int main(int argc, char *argv[]) {\n  @autoreleasepool {\n    return UIApplicationMain(argc, argv, nil, NSStringFromClass([TLYAppDelegate class]));\n  }\n}"
+            ),
+            (
+                "App/main.m",
+                "int main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, NSStringFromClass([TLYApplication class]), @\"TLYAppDelegate\"); }"
+            ),
+            ("App/main.swift", "UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(TLYAppDelegate.self))"),
+            (
+                "App/main.swift",
+                "UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, NSStringFromClass(App.self), \"Module.TLYAppDelegate\")"
+            ),
+        ])
     func applicationMain(path: String, text: String) {
         let found = facts([path: text, "App/TLYAppDelegate.m": "@implementation TLYAppDelegate\n@end\n"])
         #expect(found.appDelegateNames == ["TLYAppDelegate"])
@@ -81,7 +98,8 @@ struct AppDelegateFactsTests {
     @Test("@UIApplicationDelegateAdaptor names the SwiftUI app's delegate")
     func adaptor() {
         let found = facts([
-            "App/NotesApp.swift": "@main struct NotesApp: App {\n  @UIApplicationDelegateAdaptor(Bridge.self) private var bridge\n  var body: some Scene { WindowGroup {} }\n}",
+            "App/NotesApp.swift":
+                "@main struct NotesApp: App {\n  @UIApplicationDelegateAdaptor(Bridge.self) private var bridge\n  var body: some Scene { WindowGroup {} }\n}",
             "App/Bridge.swift": "final class Bridge: NSObject {}",
         ])
         #expect(found.adaptorDelegateNames == ["Bridge"])
@@ -93,7 +111,8 @@ struct AppDelegateFactsTests {
     func subclasses() {
         let found = facts([
             "App/Base.swift": "class BaseAppDelegate: UIResponder, UIApplicationDelegate {}",
-            "App/AppDelegate.swift": "class AppDelegate: BaseAppDelegate {}\nclass DebugAppDelegate: AppDelegate {}\nclass Unrelated: NSObject {}",
+            "App/AppDelegate.swift":
+                "class AppDelegate: BaseAppDelegate {}\nclass DebugAppDelegate: AppDelegate {}\nclass Unrelated: NSObject {}",
         ])
         #expect(found.appDelegateNames == ["BaseAppDelegate", "AppDelegate", "DebugAppDelegate"])
     }
@@ -101,19 +120,25 @@ struct AppDelegateFactsTests {
     @Test("Extensions and categories of the delegate contribute methods")
     func extensionsContributeMethods() {
         let found = facts([
-            "App/AppDelegate.swift": "class AppDelegate: UIResponder, UIApplicationDelegate {\n func application(_ a: UIApplication, didFinishLaunchingWithOptions o: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }\n}",
-            "App/AppDelegate+Push.swift": "extension AppDelegate: UNUserNotificationCenterDelegate {\n func userNotificationCenter(_ c: UNUserNotificationCenter, didReceive r: UNNotificationResponse) async {}\n}",
+            "App/AppDelegate.swift":
+                "class AppDelegate: UIResponder, UIApplicationDelegate {\n func application(_ a: UIApplication, didFinishLaunchingWithOptions o: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }\n}",
+            "App/AppDelegate+Push.swift":
+                "extension AppDelegate: UNUserNotificationCenterDelegate {\n func userNotificationCenter(_ c: UNUserNotificationCenter, didReceive r: UNNotificationResponse) async {}\n}",
             "App/Other.swift": "class Other { func application(_ a: UIApplication, open url: URL) -> Bool { true } }",
         ])
-        #expect(Set(found.appDelegateMethods.map { found.function($0).signature }) == [
-            "application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:)",
-        ])
+        #expect(
+            Set(found.appDelegateMethods.map { found.function($0).signature }) == [
+                "application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:)",
+            ])
         #expect(found.inherits("AppDelegate", "UNUserNotificationCenterDelegate"))
     }
 
     @Test("A class mentioned only in comments and strings is not a delegate")
     func mentionsOnly() {
-        let found = facts(["App/Notes.swift": "// class AppDelegate: UIResponder, UIApplicationDelegate {}\nlet s = \"class Fake: UIApplicationDelegate {}\""])
+        let found = facts([
+            "App/Notes.swift":
+                "// class AppDelegate: UIResponder, UIApplicationDelegate {}\nlet s = \"class Fake: UIApplicationDelegate {}\""
+        ])
         #expect(found.appDelegateNames.isEmpty)
         #expect(found.declarations.isEmpty)
     }
@@ -141,7 +166,9 @@ struct SceneDelegateFactsTests {
 
     @Test("A manifest naming a class the app does not declare adds nothing")
     func namedButNotDeclared() {
-        let found = facts(["App/AppDelegate.swift": "class AppDelegate: UIResponder, UIApplicationDelegate {}"], sceneDelegate: "FrameworkKit.SceneDelegate")
+        let found = facts(
+            ["App/AppDelegate.swift": "class AppDelegate: UIResponder, UIApplicationDelegate {}"],
+            sceneDelegate: "FrameworkKit.SceneDelegate")
         #expect(found.sceneDelegateNames.isEmpty)
     }
 
@@ -149,16 +176,16 @@ struct SceneDelegateFactsTests {
     func codeAssignments() throws {
         let found = facts([
             "App/AppDelegate.swift": """
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
-                        let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
-                        configuration.delegateClass = CustomScene.self
-                        if configuration.delegateClass == nil {}
-                        return configuration
-                    }
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                    let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+                    configuration.delegateClass = CustomScene.self
+                    if configuration.delegateClass == nil {}
+                    return configuration
                 }
-                class CustomScene: UIResponder {}
-                """,
+            }
+            class CustomScene: UIResponder {}
+            """
         ])
         #expect(found.sceneDelegateNames == ["CustomScene"])
         #expect(found.codeDelegateClasses.count == 1)
@@ -172,26 +199,30 @@ struct SceneDelegateFactsTests {
     func objectiveCConfiguration() {
         let found = facts([
             "App/AppDelegate.m": """
-                @implementation AppDelegate
-                - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
-                    UISceneConfiguration *config = [[UISceneConfiguration alloc] initWithName:@"Default" sessionRole:session.role];
-                    config.delegateClass = [TLYSceneDelegate class];
-                    return config;
-                }
-                @end
-                """,
+            @implementation AppDelegate
+            - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+                UISceneConfiguration *config = [[UISceneConfiguration alloc] initWithName:@"Default" sessionRole:session.role];
+                config.delegateClass = [TLYSceneDelegate class];
+                return config;
+            }
+            @end
+            """,
             "App/AppDelegate.h": "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n",
             "App/TLYSceneDelegate.m": "@implementation TLYSceneDelegate\n@end\n",
         ])
         #expect(found.sceneDelegateNames == ["TLYSceneDelegate"])
-        #expect(found.configurationMethods.map { found.function($0).signature } == ["application:configurationForConnectingSceneSession:options:"])
+        #expect(
+            found.configurationMethods.map { found.function($0).signature } == [
+                "application:configurationForConnectingSceneSession:options:"
+            ])
     }
 
     @Test("configurationForConnecting outside the app delegate does not count")
     func configurationElsewhere() {
         let found = facts([
             "App/AppDelegate.swift": "class AppDelegate: UIResponder, UIApplicationDelegate {}",
-            "App/Router.swift": "class Router { func application(_ application: UIApplication, configurationForConnecting s: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration { fatalError() } }",
+            "App/Router.swift":
+                "class Router { func application(_ application: UIApplication, configurationForConnecting s: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration { fatalError() } }",
         ])
         #expect(found.configurationMethods.isEmpty)
     }
@@ -218,7 +249,8 @@ struct AppFactsQueryTests {
     @Test("inherits and ancestors walk the app's own class hierarchy")
     func hierarchy() {
         let found = facts([
-            "App/A.swift": "class AppDelegate: BaseDelegate {}\nextension AppDelegate: MessagingDelegate {}\nclass BaseDelegate: UIResponder, UIApplicationDelegate {}",
+            "App/A.swift":
+                "class AppDelegate: BaseDelegate {}\nextension AppDelegate: MessagingDelegate {}\nclass BaseDelegate: UIResponder, UIApplicationDelegate {}"
         ])
         #expect(found.inherits("AppDelegate", "UIApplicationDelegate"))
         #expect(found.inherits("AppDelegate", "MessagingDelegate"))
@@ -249,9 +281,10 @@ struct AppFactsQueryTests {
             sources[path] = SourceFile(path: path, bytes: Array("class X\(path.count): UIApplicationDelegate {}".utf8), language: .swift)
         }
         let location = Location(file: "App/Info.plist", line: 1)
-        let app = App(path: "App", target: "App", platforms: [.iOS], project: nil, declaration: location, moduleName: "App",
-                      sourceFiles: ["App/B.swift", "App/A.swift", "App/NotLexed.swift"], resourceFiles: [], infoPlists: [],
-                      deploymentTargets: [], deviceFamilies: [1])
+        let app = App(
+            path: "App", target: "App", platforms: [.iOS], project: nil, declaration: location, moduleName: "App",
+            sourceFiles: ["App/B.swift", "App/A.swift", "App/NotLexed.swift"], resourceFiles: [], infoPlists: [],
+            deploymentTargets: [], deviceFamilies: [1])
         let found = AppFacts(app: app, sources: sources)
         #expect(found.files.map(\.path) == ["App/A.swift", "App/B.swift"])
     }

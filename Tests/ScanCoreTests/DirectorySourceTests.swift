@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import ScanCore
 import TestSupport
+import Testing
 
 @Suite("Directory source")
 struct DirectorySourceTests {
@@ -11,7 +11,9 @@ struct DirectorySourceTests {
         try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: destination)
     }
 
-    private func list(_ directory: TemporaryDirectory, filter: PathFilter = PathFilter()) throws -> (files: [FileEntry], diagnostics: [Diagnostic]) {
+    private func list(_ directory: TemporaryDirectory, filter: PathFilter = PathFilter()) throws -> (
+        files: [FileEntry], diagnostics: [Diagnostic]
+    ) {
         let source = try DirectorySource(root: directory.path)
         var diagnostics: [Diagnostic] = []
         let files = source.listFiles(filter: filter, diagnostics: &diagnostics)
@@ -26,12 +28,13 @@ struct DirectorySourceTests {
         directory.write("App/Base.lproj/Main.storyboard", "<xml/>")
         directory.write("App/Z/Deep/Deeper/File.m", "")
         let (files, diagnostics) = try list(directory)
-        #expect(files.map(\.path) == [
-            "App/AppDelegate.swift",
-            "App/Base.lproj/Main.storyboard",
-            "App/Z/Deep/Deeper/File.m",
-            "b.swift",
-        ])
+        #expect(
+            files.map(\.path) == [
+                "App/AppDelegate.swift",
+                "App/Base.lproj/Main.storyboard",
+                "App/Z/Deep/Deeper/File.m",
+                "b.swift",
+            ])
         #expect(diagnostics.isEmpty)
     }
 
@@ -193,7 +196,10 @@ struct DirectorySourceTests {
             let bytes = try source.read("etc/passwd")
             Issue.record("read \(bytes.count) bytes of /etc/passwd through the symlinked folder etc/")
         } catch {
-            guard case .unreadable(let path, _) = error else { Issue.record("got \(error)"); return }
+            guard case .unreadable(let path, _) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(path == "etc/passwd")
         }
     }
@@ -207,14 +213,20 @@ struct DirectorySourceTests {
             _ = try source.read("App/Missing.swift")
             Issue.record("expected notFound")
         } catch {
-            guard case .notFound(let path) = error else { Issue.record("got \(error)"); return }
+            guard case .notFound(let path) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(path == "App/Missing.swift")
         }
         do {
             _ = try source.read("App")
             Issue.record("expected unreadable")
         } catch {
-            guard case .unreadable(_, let reason) = error else { Issue.record("got \(error)"); return }
+            guard case .unreadable(_, let reason) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(reason == "not a regular file")
         }
     }

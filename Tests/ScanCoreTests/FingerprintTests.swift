@@ -1,5 +1,5 @@
-import Testing
 import ScanCore
+import Testing
 
 @Suite("Fingerprint")
 struct FingerprintTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 @Suite("Lexer: nothing inside a comment or string is an identifier")

@@ -1,16 +1,18 @@
-import Testing
 import ScanCore
+import Testing
 
 @Suite("Glob")
 struct GlobTests {
-    @Test("Double star crosses folders, and its slash may match no folder at all",
-          arguments: ["Generated/a.swift", "App/Generated/a.swift", "a/b/c/Generated/d/e.swift"])
+    @Test(
+        "Double star crosses folders, and its slash may match no folder at all",
+        arguments: ["Generated/a.swift", "App/Generated/a.swift", "a/b/c/Generated/d/e.swift"])
     func doubleStarMatches(path: String) {
         #expect(Glob.matches("**/Generated/**", path))
     }
 
-    @Test("Double star needs the whole folder name",
-          arguments: ["App/GeneratedX/a.swift", "App/XGenerated/a.swift", "App/Generated", "Generated"])
+    @Test(
+        "Double star needs the whole folder name",
+        arguments: ["App/GeneratedX/a.swift", "App/XGenerated/a.swift", "App/Generated", "Generated"])
     func doubleStarRejects(path: String) {
         #expect(!Glob.matches("**/Generated/**", path))
     }
@@ -62,8 +64,9 @@ struct GlobTests {
 
 @Suite("Path filter")
 struct PathFilterTests {
-    @Test("Vendored and generated folders are skipped by name at any depth",
-          arguments: ["Pods", "node_modules", "build", "DerivedData", ".git", "Carthage", "xcuserdata"])
+    @Test(
+        "Vendored and generated folders are skipped by name at any depth",
+        arguments: ["Pods", "node_modules", "build", "DerivedData", ".git", "Carthage", "xcuserdata"])
     func defaultSkippedFolders(name: String) {
         let filter = PathFilter()
         #expect(!filter.descends(into: name, name: name))

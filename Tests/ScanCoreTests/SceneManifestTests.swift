@@ -1,5 +1,5 @@
-import Testing
 import ScanCore
+import Testing
 import XcodeProject
 
 @Suite("Scene manifest state")
@@ -12,7 +12,8 @@ struct SceneManifestTests {
             keyPositions: [:], location: location)
     }
 
-    private func configuration(_ name: String, delegate: String? = nil, storyboard: String? = nil, sceneClass: String? = nil) -> PlistValue {
+    private func configuration(_ name: String, delegate: String? = nil, storyboard: String? = nil, sceneClass: String? = nil) -> PlistValue
+    {
         var entry: [String: PlistValue] = ["UISceneConfigurationName": .string(name)]
         if let delegate { entry["UISceneDelegateClassName"] = .string(delegate) }
         if let storyboard { entry["UISceneStoryboardFile"] = .string(storyboard) }
@@ -34,7 +35,8 @@ struct SceneManifestTests {
     @Test("Only device-suffixed manifests are device-specific")
     func deviceSpecific() {
         let manifest: PlistValue = .dictionary(["UIApplicationSupportsMultipleScenes": .bool(true)])
-        let state = plist(["UIApplicationSceneManifest~ipad": manifest, "UIApplicationSceneManifest~iphone": .dictionary([:])]).manifestState
+        let state = plist(["UIApplicationSceneManifest~ipad": manifest, "UIApplicationSceneManifest~iphone": .dictionary([:])])
+            .manifestState
         guard case .deviceSpecific(let devices, _) = state else {
             Issue.record("expected deviceSpecific, got \(state)")
             return
@@ -45,8 +47,10 @@ struct SceneManifestTests {
 
     @Test("A manifest from build settings is generated")
     func generated() {
-        let state = plist(["UIApplicationSceneManifest": .dictionary(["UIApplicationSupportsMultipleScenes": .bool(true)])],
-                          generated: ["UIApplicationSceneManifest"]).manifestState
+        let state = plist(
+            ["UIApplicationSceneManifest": .dictionary(["UIApplicationSupportsMultipleScenes": .bool(true)])],
+            generated: ["UIApplicationSceneManifest"]
+        ).manifestState
         #expect(state == .generated)
         #expect(state.manifest == nil)
     }
@@ -58,7 +62,9 @@ struct SceneManifestTests {
             "UISceneConfigurations": .dictionary([
                 "CPTemplateApplicationSceneSessionRoleApplication": .array([configuration("Car", delegate: "CarSceneDelegate")]),
                 "UIWindowSceneSessionRoleApplication": .array([
-                    configuration("Default Configuration", delegate: "$(PRODUCT_MODULE_NAME).SceneDelegate", storyboard: "Main", sceneClass: "UIWindowScene"),
+                    configuration(
+                        "Default Configuration", delegate: "$(PRODUCT_MODULE_NAME).SceneDelegate", storyboard: "Main",
+                        sceneClass: "UIWindowScene"),
                     configuration("Secondary", delegate: "Shelf.SecondarySceneDelegate"),
                     .string("not a dictionary"),
                 ]),
@@ -68,9 +74,11 @@ struct SceneManifestTests {
         let manifest = try #require(state.manifest)
         #expect(manifest.supportsMultipleScenes)
         #expect(manifest.configurations.map(\.name) == ["Default Configuration", "Secondary", "Car"])
-        #expect(manifest.configurations.map(\.role) == [
-            "UIWindowSceneSessionRoleApplication", "UIWindowSceneSessionRoleApplication", "CPTemplateApplicationSceneSessionRoleApplication",
-        ])
+        #expect(
+            manifest.configurations.map(\.role) == [
+                "UIWindowSceneSessionRoleApplication", "UIWindowSceneSessionRoleApplication",
+                "CPTemplateApplicationSceneSessionRoleApplication",
+            ])
         #expect(manifest.applicationConfigurations.count == 2)
         let first = try #require(manifest.configurations.first)
         #expect(first.delegateClass == "$(PRODUCT_MODULE_NAME).SceneDelegate")
@@ -86,9 +94,11 @@ struct SceneManifestTests {
         #expect(!manifest.supportsMultipleScenes)
     }
 
-    @Test("Launch screens in every accepted form", arguments: [
-        "UILaunchStoryboardName", "UILaunchStoryboards", "UILaunchScreen", "UILaunchScreens", "UILaunchStoryboardName~ipad",
-    ])
+    @Test(
+        "Launch screens in every accepted form",
+        arguments: [
+            "UILaunchStoryboardName", "UILaunchStoryboards", "UILaunchScreen", "UILaunchScreens", "UILaunchStoryboardName~ipad",
+        ])
     func launchScreen(key: String) {
         #expect(plist([key: .string("LaunchScreen")]).hasLaunchScreen)
     }

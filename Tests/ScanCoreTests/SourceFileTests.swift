@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 @Suite("Source file positions")
@@ -108,9 +109,10 @@ struct SuppressionCommentTests {
     @Test("A line comment with the marker names rules and a reason")
     func lineComment() {
         let file = source("let a = 1\n// scenesweep:ignore window-lookup,main-screen-use reviewed by ops\nlet b = 2")
-        #expect(file.suppressions == [
-            SuppressionComment(line: 2, rules: ["window-lookup", "main-screen-use"], reason: "reviewed by ops", ownsLine: true),
-        ])
+        #expect(
+            file.suppressions == [
+                SuppressionComment(line: 2, rules: ["window-lookup", "main-screen-use"], reason: "reviewed by ops", ownsLine: true)
+            ])
     }
 
     @Test("A trailing comment does not own its line")
@@ -158,9 +160,10 @@ struct SuppressionCommentTests {
     func plistComments() {
         let plist = "<dict>\n  <!-- scenesweep:ignore scene-manifest-missing migrating in Q3 -->\n  <key>A</key>\n</dict>"
         let found = SuppressionComment.scan(Array(plist.utf8))
-        #expect(found == [
-            SuppressionComment(line: 2, rules: ["scene-manifest-missing"], reason: "migrating in Q3", ownsLine: true),
-        ])
+        #expect(
+            found == [
+                SuppressionComment(line: 2, rules: ["scene-manifest-missing"], reason: "migrating in Q3", ownsLine: true)
+            ])
     }
 
     @Test("The marker outside any comment of a plist is ignored")

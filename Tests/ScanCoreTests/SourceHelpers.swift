@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ScanCore
 
 /// Lexes and parses a snippet as a file of the given language.

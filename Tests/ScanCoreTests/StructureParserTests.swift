@@ -1,11 +1,13 @@
 import Testing
+
 @testable import ScanCore
 
 @Suite("Structure parser: Swift types")
 struct SwiftTypeTests {
     @Test("An @main app delegate class has its attribute and inheritance list")
     func mainAppDelegate() {
-        let file = source("""
+        let file = source(
+            """
             import UIKit
 
             @main
@@ -38,7 +40,8 @@ struct SwiftTypeTests {
 
     @Test("An extension records the protocols it adds")
     func extensionConformance() {
-        let file = source("""
+        let file = source(
+            """
             extension AppDelegate: UNUserNotificationCenterDelegate {
                 func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {
                     [.banner]
@@ -62,7 +65,8 @@ struct SwiftTypeTests {
 
     @Test("@objc(Name) gives the Objective-C name")
     func objcName() {
-        let file = source("""
+        let file = source(
+            """
             @objc(SceneDelegate)
             class SceneDelegate: UIResponder, UIWindowSceneDelegate {}
             @objc(TLYRouter) final class Router: NSObject {}
@@ -88,7 +92,8 @@ struct SwiftTypeTests {
 
     @Test("Generic classes with where clauses list only their supertypes")
     func genericWithWhereClause() {
-        let file = source("""
+        let file = source(
+            """
             class Box<T: Equatable, U>: Base<T, U>, Proto where T: Hashable, U: Sendable {
                 func open() {}
             }
@@ -108,7 +113,8 @@ struct SwiftTypeTests {
 
     @Test("class func and class var are not types")
     func classMembersAreNotTypes() {
-        let file = source("""
+        let file = source(
+            """
             class Theme {
                 class func make() -> Theme { Theme() }
                 class var shared: Theme { make() }
@@ -125,7 +131,8 @@ struct SwiftTypeTests {
     // so `class func` / `class var` come out with isStatic == false (documented as static/class).
     @Test("class func and class var are static members")
     func classMembersAreStatic() {
-        let file = source("""
+        let file = source(
+            """
             class Theme {
                 class func make() -> Theme { Theme() }
                 class var shared: Theme { make() }
@@ -137,7 +144,8 @@ struct SwiftTypeTests {
 
     @Test("static members are static, instance members are not")
     func staticMembers() {
-        let file = source("""
+        let file = source(
+            """
             struct Config {
                 static func load() {}
                 public static var current: Config { Config() }
@@ -151,7 +159,8 @@ struct SwiftTypeTests {
 
     @Test("Nested types and their functions belong to the innermost type")
     func nestedTypes() {
-        let file = source("""
+        let file = source(
+            """
             class Outer {
                 struct Inner {
                     func innerWork() { let marker = 1 }
@@ -181,7 +190,8 @@ struct SwiftTypeTests {
 
     @Test("Types inside #if branches are all recognised")
     func typesInConditionalCompilation() {
-        let file = source("""
+        let file = source(
+            """
             #if DEBUG
             class DebugDelegate: UIResponder, UIApplicationDelegate {}
             #elseif os(iOS)
@@ -210,7 +220,8 @@ struct SwiftTypeTests {
 struct SwiftFunctionTests {
     @Test("Signatures split over lines read as one")
     func splitSignature() {
-        let file = source("""
+        let file = source(
+            """
             func application(
                 _ application: UIApplication,
                 didFinishLaunchingWithOptions launchOptions:
@@ -233,7 +244,9 @@ struct SwiftFunctionTests {
 
     @Test("The open-URL signature has its three labels")
     func openURLSignature() {
-        let file = source("func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey : Any] = [:]) -> Bool { true }")
+        let file = source(
+            "func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey : Any] = [:]) -> Bool { true }"
+        )
         #expect(file.functions.first?.signature == "application(_:open:options:)")
         #expect(file.functions.first.map { file.typeText(of: $0.parameters[2]) } == "[UIApplication.OpenURLOptionsKey:Any]")
     }
@@ -253,7 +266,8 @@ struct SwiftFunctionTests {
 
     @Test("Default-argument closures are not the function body")
     func defaultArgumentClosure() {
-        let file = source("""
+        let file = source(
+            """
             func load(completion: @escaping () -> Void = { print("done") }, retries: Int = 3) {
                 body()
             }
@@ -282,7 +296,8 @@ struct SwiftFunctionTests {
 
     @Test("Initializers, failable ones included")
     func initializers() {
-        let file = source("""
+        let file = source(
+            """
             class View: UIView {
                 override init(frame: CGRect) { super.init(frame: frame) }
                 required init?(coder: NSCoder) { fatalError() }
@@ -310,7 +325,8 @@ struct SwiftFunctionTests {
 
     @Test("Protocol requirements have no body")
     func protocolRequirements() {
-        let file = source("""
+        let file = source(
+            """
             protocol Routing {
                 func route(to url: URL) -> Bool
                 func reset()
@@ -330,7 +346,8 @@ struct SwiftFunctionTests {
 
     @Test("Computed properties are recorded, stored ones are not")
     func computedVersusStored() {
-        let file = source("""
+        let file = source(
+            """
             class Store {
                 var count: Int { items.count }
                 var name: String {
@@ -398,7 +415,8 @@ struct SwiftFunctionTests {
 struct ImportTests {
     @Test("Swift imports, attributed and kind-qualified ones included")
     func swiftImports() {
-        let file = source("""
+        let file = source(
+            """
             import UIKit
             @testable import Shelf
             @preconcurrency import UserNotifications
@@ -415,7 +433,8 @@ struct ImportTests {
 
     @Test("Objective-C imports: framework headers and module imports")
     func objcImports() {
-        let file = source("""
+        let file = source(
+            """
             #import <UIKit/UIKit.h>
             #include <UserNotifications/UserNotifications.h>
             @import CoreNFC;
@@ -431,7 +450,8 @@ struct ImportTests {
 struct ObjectiveCStructureTests {
     @Test("An interface lists its superclass first, then its protocols")
     func interface() {
-        let file = source("""
+        let file = source(
+            """
             @interface AppDelegate : UIResponder <UIApplicationDelegate, UNUserNotificationCenterDelegate>
             @property (strong, nonatomic) UIWindow *window;
             - (void)openURL:(NSURL *)url;
@@ -449,7 +469,8 @@ struct ObjectiveCStructureTests {
 
     @Test("Categories and class extensions")
     func categories() {
-        let file = source("""
+        let file = source(
+            """
             @interface UIViewController (Routing) <TLYRoutable>
             @end
             @interface AppDelegate () <UNUserNotificationCenterDelegate>
@@ -467,7 +488,8 @@ struct ObjectiveCStructureTests {
 
     @Test("Methods with multi-part selectors split over lines")
     func multiPartSelector() {
-        let file = source("""
+        let file = source(
+            """
             @implementation AppDelegate
             - (BOOL)application:(UIApplication *)application
             continueUserActivity:(NSUserActivity *)userActivity
@@ -491,7 +513,8 @@ struct ObjectiveCStructureTests {
 
     @Test("The open-URL selector")
     func openURLSelector() {
-        let file = source("""
+        let file = source(
+            """
             @implementation AppDelegate
             - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary<UIApplicationOpenURLOptionsKey, id> *)options {
                 return YES;
@@ -503,7 +526,8 @@ struct ObjectiveCStructureTests {
 
     @Test("Unary selectors and class methods")
     func unaryAndClassMethods() {
-        let file = source("""
+        let file = source(
+            """
             @implementation TLYLedger
             + (instancetype)sharedLedger {
                 static TLYLedger *shared;
@@ -521,7 +545,8 @@ struct ObjectiveCStructureTests {
 
     @Test("Blocks in method bodies do not end the method or start new ones")
     func blocksInBodies() {
-        let file = source("""
+        let file = source(
+            """
             @implementation Loader
             - (void)load {
                 [self.session fetch:^(NSData *data) {
@@ -539,7 +564,8 @@ struct ObjectiveCStructureTests {
 
     @Test("Method attributes before the body are skipped")
     func methodAttributes() {
-        let file = source("""
+        let file = source(
+            """
             @implementation A
             - (void)setUp __attribute__((objc_requires_super)) {
                 work();
@@ -553,7 +579,8 @@ struct ObjectiveCStructureTests {
     // Regression test (fixed): the selector loop stops at `, ...`, so a variadic method's body is never found.
     @Test("A variadic method has its body")
     func variadicMethod() {
-        let file = source("""
+        let file = source(
+            """
             @implementation Logger
             - (void)log:(NSString *)format, ... {
                 va_list args;
@@ -566,7 +593,8 @@ struct ObjectiveCStructureTests {
 
     @Test("Instance variables in an interface do not hide its methods")
     func instanceVariables() {
-        let file = source("""
+        let file = source(
+            """
             @interface Store : NSObject {
                 NSString *_name;
             }
@@ -578,7 +606,8 @@ struct ObjectiveCStructureTests {
 
     @Test("C functions at file level")
     func cFunctions() {
-        let file = source("""
+        let file = source(
+            """
             #import <UIKit/UIKit.h>
             static void helper(void) {
                 if (x) { }
@@ -597,7 +626,8 @@ struct ObjectiveCStructureTests {
 
     @Test("Protocol forward declarations and @protocol expressions are not types")
     func protocolForwardDeclarations() {
-        let file = source("""
+        let file = source(
+            """
             @protocol TLYRoutable;
             @protocol A, B;
             @class TLYDeepLinkRouter;
@@ -623,7 +653,8 @@ struct ObjectiveCStructureTests {
 
     @Test("Functions of an implementation are listed by functions(in:)")
     func functionsInImplementation() {
-        let file = source("""
+        let file = source(
+            """
             @implementation A
             - (void)one {}
             @end

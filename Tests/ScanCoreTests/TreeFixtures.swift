@@ -8,7 +8,9 @@ enum TreeFixtures {
     /// Anchors broad enough that every test source file is lexed.
     static let anchors = AnchorSearch(["import", "class", "struct", "@interface", "@implementation", "UIApplicationMain", "delegateClass"])
 
-    static func workspace(_ directory: TemporaryDirectory, filter: PathFilter = PathFilter(), limits: Workspace.Limits = Workspace.Limits()) throws -> Workspace {
+    static func workspace(_ directory: TemporaryDirectory, filter: PathFilter = PathFilter(), limits: Workspace.Limits = Workspace.Limits())
+        throws -> Workspace
+    {
         Workspace.load(from: try DirectorySource(root: directory.path), filter: filter, anchors: anchors, limits: limits)
     }
 
@@ -57,7 +59,8 @@ enum TreeFixtures {
     /// A ProjectWriter app at `App.xcodeproj` with its sources, resources and Info.plist written.
     @discardableResult
     static func writeApp(
-        in directory: TemporaryDirectory, sources: [String: String] = ["AppDelegate.swift": "import UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n"],
+        in directory: TemporaryDirectory,
+        sources: [String: String] = ["AppDelegate.swift": "import UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n"],
         resources: [String] = [], settings: [String: String] = [:], projectSettings: [String: String]? = nil,
         plist: String? = TreeFixtures.plist(), productType: String? = nil, folder: String = ""
     ) -> (text: String, targetLine: Int, settingLines: [String: Int]) {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ScanCore
 
 @Suite("Workspace: bad input")
@@ -45,10 +46,12 @@ struct WorkspaceBadInputTests {
     // Regression test (fixed): a plist that parses but is not a dictionary (an array, a bare OpenStep word such as
     // "broken") is taken as an empty Info.plist, so the app is judged on nothing instead of being
     // marked unreadable.
-    @Test("An Info.plist whose top level is not a dictionary is unreadable", arguments: [
-        "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<array><string>x</string></array>\n</plist>\n",
-        "broken",
-    ])
+    @Test(
+        "An Info.plist whose top level is not a dictionary is unreadable",
+        arguments: [
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<array><string>x</string></array>\n</plist>\n",
+            "broken",
+        ])
     func infoPlistNotADictionary(text: String) throws {
         let directory = TemporaryDirectory()
         TreeFixtures.writeApp(in: directory, plist: text)
@@ -75,10 +78,12 @@ struct WorkspaceBadInputTests {
     @Test("A source over the size limit is skipped with a warning")
     func oversizedSource() throws {
         let directory = TemporaryDirectory()
-        TreeFixtures.writeApp(in: directory, sources: [
-            "Big.swift": "import UIKit\n" + String(repeating: "// padding\n", count: 20),
-            "Small.swift": "import UIKit\n",
-        ])
+        TreeFixtures.writeApp(
+            in: directory,
+            sources: [
+                "Big.swift": "import UIKit\n" + String(repeating: "// padding\n", count: 20),
+                "Small.swift": "import UIKit\n",
+            ])
         var limits = Workspace.Limits()
         limits.sourceFileBytes = 100
         let workspace = try TreeFixtures.workspace(directory, limits: limits)
@@ -149,7 +154,8 @@ struct WorkspaceBadInputTests {
         TreeFixtures.writeApp(in: directory, plist: nil)
         let outside = TemporaryDirectory()
         outside.write("Info.plist", TreeFixtures.plist(TreeFixtures.sceneManifest))
-        try FileManager.default.createSymbolicLink(atPath: directory.path + "/App/Info.plist", withDestinationPath: outside.path + "/Info.plist")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path + "/App/Info.plist", withDestinationPath: outside.path + "/Info.plist")
         let workspace = try TreeFixtures.workspace(directory)
         let app = try #require(workspace.apps.first)
         #expect(app.infoPlists.isEmpty)
@@ -170,7 +176,9 @@ struct WorkspaceBadInputTests {
     @Test("A project whose groups form a cycle loads without hanging")
     func groupCycle() throws {
         let directory = TemporaryDirectory()
-        directory.write("App.xcodeproj/project.pbxproj", """
+        directory.write(
+            "App.xcodeproj/project.pbxproj",
+            """
             // !$*UTF8*$!
             {
             \tobjects = {
@@ -204,7 +212,8 @@ struct WorkspaceBadInputTests {
     @Test("An Info.plist nested 10,000 arrays deep is refused without a crash")
     func deepInfoPlist() throws {
         let directory = TemporaryDirectory()
-        let deep = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict><key>Deep</key>" + String(repeating: "<array>", count: 10_000)
+        let deep =
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict><key>Deep</key>" + String(repeating: "<array>", count: 10_000)
             + String(repeating: "</array>", count: 10_000) + "</dict></plist>\n"
         TreeFixtures.writeApp(in: directory, plist: deep)
         let workspace = try TreeFixtures.workspace(directory)
@@ -217,7 +226,9 @@ struct WorkspaceBadInputTests {
     @Test("A project nested 10,000 levels deep is refused without a crash")
     func deepProject() throws {
         let directory = TemporaryDirectory()
-        directory.write("Deep.xcodeproj/project.pbxproj", "{ objects = " + String(repeating: "(", count: 10_000) + String(repeating: ")", count: 10_000) + "; }")
+        directory.write(
+            "Deep.xcodeproj/project.pbxproj",
+            "{ objects = " + String(repeating: "(", count: 10_000) + String(repeating: ")", count: 10_000) + "; }")
         let workspace = try TreeFixtures.workspace(directory)
         #expect(workspace.projects.isEmpty)
         #expect(diagnostics(workspace, file: "Deep.xcodeproj/project.pbxproj").first?.message.contains("nested") == true)
@@ -272,11 +283,13 @@ struct WorkspaceBadInputTests {
     @Test("Files that mention no anchor are not lexed, unless they name a delegate class")
     func anchorsAndSecondPass() throws {
         let directory = TemporaryDirectory()
-        TreeFixtures.writeApp(in: directory, sources: [
-            "AppDelegate.swift": "import UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n",
-            "Extras.swift": "extension AppDelegate {\n  func helper() {}\n}\n",
-            "Unrelated.swift": "let answer = 42\n",
-        ])
+        TreeFixtures.writeApp(
+            in: directory,
+            sources: [
+                "AppDelegate.swift": "import UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n",
+                "Extras.swift": "extension AppDelegate {\n  func helper() {}\n}\n",
+                "Unrelated.swift": "let answer = 42\n",
+            ])
         let anchors = AnchorSearch(["UIApplicationDelegate"])
         let workspace = Workspace.load(from: try DirectorySource(root: directory.path), anchors: anchors)
         #expect(workspace.sources.keys.sorted() == ["App/AppDelegate.swift", "App/Extras.swift"])

@@ -102,26 +102,27 @@ public enum ExampleApp {
             body = launch
         case .scenes, .objcScenes:
             let delegate = shape == .scenes ? "$(PRODUCT_MODULE_NAME).SceneDelegate" : "SceneDelegate"
-            body = launch + """
+            body =
+                launch + """
 
-                \t<key>UIApplicationSceneManifest</key>
-                \t<dict>
-                \t\t<key>UIApplicationSupportsMultipleScenes</key>
-                \t\t<false/>
-                \t\t<key>UISceneConfigurations</key>
-                \t\t<dict>
-                \t\t\t<key>UIWindowSceneSessionRoleApplication</key>
-                \t\t\t<array>
-                \t\t\t\t<dict>
-                \t\t\t\t\t<key>UISceneConfigurationName</key>
-                \t\t\t\t\t<string>Default Configuration</string>
-                \t\t\t\t\t<key>UISceneDelegateClassName</key>
-                \t\t\t\t\t<string>\(delegate)</string>
-                \t\t\t\t</dict>
-                \t\t\t</array>
-                \t\t</dict>
-                \t</dict>
-                """
+                    \t<key>UIApplicationSceneManifest</key>
+                    \t<dict>
+                    \t\t<key>UIApplicationSupportsMultipleScenes</key>
+                    \t\t<false/>
+                    \t\t<key>UISceneConfigurations</key>
+                    \t\t<dict>
+                    \t\t\t<key>UIWindowSceneSessionRoleApplication</key>
+                    \t\t\t<array>
+                    \t\t\t\t<dict>
+                    \t\t\t\t\t<key>UISceneConfigurationName</key>
+                    \t\t\t\t\t<string>Default Configuration</string>
+                    \t\t\t\t\t<key>UISceneDelegateClassName</key>
+                    \t\t\t\t\t<string>\(delegate)</string>
+                    \t\t\t\t</dict>
+                    \t\t\t</array>
+                    \t\t</dict>
+                    \t</dict>
+                    """
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>

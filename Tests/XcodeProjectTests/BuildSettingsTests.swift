@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XcodeProject
 
 /// Builds a one-target project as pbxproj text and reads it, so each test states exactly which layer
@@ -14,7 +15,9 @@ private struct Layers {
     /// The pbxproj text; settings are written one per line, sorted, so tests can find their lines.
     var text: String {
         func block(_ id: String, _ settings: [String: String], base: String?) -> String {
-            let lines = settings.keys.sorted().map { "\t\t\t\t\"\($0)\" = \"\(settings[$0]!.replacingOccurrences(of: "\"", with: "\\\""))\";" }
+            let lines = settings.keys.sorted().map {
+                "\t\t\t\t\"\($0)\" = \"\(settings[$0]!.replacingOccurrences(of: "\"", with: "\\\""))\";"
+            }
             let reference = base.map { "\t\t\tbaseConfigurationReference = \($0);\n" } ?? ""
             return "\t\t\(id) = {\n\t\t\tisa = XCBuildConfiguration;\n\(reference)\t\t\tbuildSettings = {\n"
                 + lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n") + "\t\t\t};\n\t\t\tname = Release;\n\t\t};"
@@ -48,7 +51,7 @@ private struct Layers {
         if let targetXCConfig { files[folder + "Config/Target.xcconfig"] = targetXCConfig }
         var problems: [String] = []
         guard let project = try? ProjectReader.read(Array(text.utf8), xcodeprojPath: folder + "App.xcodeproj"),
-              let target = project.targets.first
+            let target = project.targets.first
         else {
             Issue.record("the generated project did not read:\n\(text)")
             return (BuildSettings(configuration: configuration, values: [:]), [])
@@ -86,9 +89,13 @@ struct BuildSettingsLayeringTests {
         let settings = layers.resolve().settings
         #expect(settings.setting("A")?.origin == SettingOrigin(file: "ios/Config/Project.xcconfig", line: 2))
         let text = layers.text
-        #expect(settings.setting("B")?.origin == SettingOrigin(file: "ios/App.xcodeproj/project.pbxproj", line: SampleProjects.line(of: "\"B\" = \"2\";", in: text)!))
+        #expect(
+            settings.setting("B")?.origin
+                == SettingOrigin(file: "ios/App.xcodeproj/project.pbxproj", line: SampleProjects.line(of: "\"B\" = \"2\";", in: text)!))
         #expect(settings.setting("C")?.origin == SettingOrigin(file: "ios/Config/Target.xcconfig", line: 3))
-        #expect(settings.setting("D")?.origin == SettingOrigin(file: "ios/App.xcodeproj/project.pbxproj", line: SampleProjects.line(of: "\"D\" = \"4\";", in: text)!))
+        #expect(
+            settings.setting("D")?.origin
+                == SettingOrigin(file: "ios/App.xcodeproj/project.pbxproj", line: SampleProjects.line(of: "\"D\" = \"4\";", in: text)!))
     }
 
     @Test("$(inherited) and ${inherited} take the value of the layers below")
@@ -205,10 +212,11 @@ struct BuildSettingsExpansionTests {
 
     @Test("Built-in names: source root, project, target, configuration")
     func builtIns() {
-        let values = settings([
-            "A": "$(SRCROOT)/Info.plist", "B": "$(PROJECT_DIR)", "C": "$(TARGET_NAME)",
-            "D": "$(PROJECT_NAME)", "E": "$(CONFIGURATION)", "F": "$(SOURCE_ROOT)", "G": "$(PROJECT_FILE_PATH)",
-        ], target: "Shelf")
+        let values = settings(
+            [
+                "A": "$(SRCROOT)/Info.plist", "B": "$(PROJECT_DIR)", "C": "$(TARGET_NAME)",
+                "D": "$(PROJECT_NAME)", "E": "$(CONFIGURATION)", "F": "$(SOURCE_ROOT)", "G": "$(PROJECT_FILE_PATH)",
+            ], target: "Shelf")
         #expect(values["A"] == "ios/Info.plist")
         #expect(values["B"] == "ios")
         #expect(values["C"] == "Shelf")

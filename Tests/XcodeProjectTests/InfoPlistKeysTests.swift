@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XcodeProject
 
 @Suite("Generated Info.plist keys")
@@ -12,17 +13,19 @@ struct GeneratedInfoPlistTests {
 
     @Test("INFOPLIST_KEY_ settings become keys, expanded")
     func plainKeys() {
-        let values = GeneratedInfoPlist.values(from: settings([
-            "INFOPLIST_KEY_UILaunchStoryboardName": "LaunchScreen",
-            "INFOPLIST_KEY_CFBundleDisplayName": "$(TARGET_NAME) Beta",
-            "INFOPLIST_KEY_UIMainStoryboardFile": "Main",
-            "OTHER_SETTING": "ignored",
-        ]))
-        #expect(values == [
-            "UILaunchStoryboardName": .string("LaunchScreen"),
-            "CFBundleDisplayName": .string("Trailhead Beta"),
-            "UIMainStoryboardFile": .string("Main"),
-        ])
+        let values = GeneratedInfoPlist.values(
+            from: settings([
+                "INFOPLIST_KEY_UILaunchStoryboardName": "LaunchScreen",
+                "INFOPLIST_KEY_CFBundleDisplayName": "$(TARGET_NAME) Beta",
+                "INFOPLIST_KEY_UIMainStoryboardFile": "Main",
+                "OTHER_SETTING": "ignored",
+            ]))
+        #expect(
+            values == [
+                "UILaunchStoryboardName": .string("LaunchScreen"),
+                "CFBundleDisplayName": .string("Trailhead Beta"),
+                "UIMainStoryboardFile": .string("Main"),
+            ])
     }
 
     @Test("Scene manifest generation stands for a manifest without configurations")
@@ -48,15 +51,17 @@ struct GeneratedInfoPlistTests {
 
     @Test("A conditional spelling counts as the key, with the iOS value")
     func conditionalKeys() {
-        let values = GeneratedInfoPlist.values(from: settings([
-            "INFOPLIST_KEY_UISupportedInterfaceOrientations[sdk=iphoneos*]": "UIInterfaceOrientationPortrait",
-            "INFOPLIST_KEY_UISupportedInterfaceOrientations[sdk=macosx*]": "UIInterfaceOrientationLandscapeLeft",
-            "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]": "YES",
-        ]))
-        #expect(values == [
-            "UISupportedInterfaceOrientations": .string("UIInterfaceOrientationPortrait"),
-            "UILaunchScreen": .dictionary([:]),
-        ])
+        let values = GeneratedInfoPlist.values(
+            from: settings([
+                "INFOPLIST_KEY_UISupportedInterfaceOrientations[sdk=iphoneos*]": "UIInterfaceOrientationPortrait",
+                "INFOPLIST_KEY_UISupportedInterfaceOrientations[sdk=macosx*]": "UIInterfaceOrientationLandscapeLeft",
+                "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]": "YES",
+            ]))
+        #expect(
+            values == [
+                "UISupportedInterfaceOrientations": .string("UIInterfaceOrientationPortrait"),
+                "UILaunchScreen": .dictionary([:]),
+            ])
     }
 }
 

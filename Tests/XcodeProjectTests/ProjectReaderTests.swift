@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XcodeProject
 
 @Suite("Project reader")
@@ -66,21 +67,24 @@ struct ProjectReaderTests {
     func nativeTargetsOnly() throws {
         let project = try read(SampleProjects.shop)
         #expect(project.targets.map(\.name) == ["Shop", "ShopKit", "ShopWidget", "ShopTests"])
-        #expect(project.targets.map(\.productType) == [
-            ProductType.application, "com.apple.product-type.framework",
-            "com.apple.product-type.app-extension", "com.apple.product-type.bundle.unit-test",
-        ])
+        #expect(
+            project.targets.map(\.productType) == [
+                ProductType.application, "com.apple.product-type.framework",
+                "com.apple.product-type.app-extension", "com.apple.product-type.bundle.unit-test",
+            ])
     }
 
     @Test("Synchronized folders carry the exceptions of their own target only")
     func synchronizedFolders() throws {
         let project = try read(SampleProjects.shop, at: "apps/Shop.xcodeproj")
-        #expect(target(project, "Shop")?.synchronizedFolders == [
-            SynchronizedFolder(path: "apps/Features", excludedPaths: ["apps/Features/Debug/Secret.swift", "apps/Features/README.md"]),
-        ])
-        #expect(target(project, "ShopWidget")?.synchronizedFolders == [
-            SynchronizedFolder(path: "apps/Features", excludedPaths: ["apps/Features/Other.swift"]),
-        ])
+        #expect(
+            target(project, "Shop")?.synchronizedFolders == [
+                SynchronizedFolder(path: "apps/Features", excludedPaths: ["apps/Features/Debug/Secret.swift", "apps/Features/README.md"])
+            ])
+        #expect(
+            target(project, "ShopWidget")?.synchronizedFolders == [
+                SynchronizedFolder(path: "apps/Features", excludedPaths: ["apps/Features/Other.swift"])
+            ])
         #expect(target(project, "ShopKit")?.synchronizedFolders == [])
     }
 
@@ -206,10 +210,11 @@ struct ProjectReaderTests {
         let url = FixturePaths.scan("workspace-two-apps-with-extensions").appendingPathComponent("Pantry.xcodeproj/project.pbxproj")
         let project = try ProjectReader.read(Array(try Data(contentsOf: url)), xcodeprojPath: "Pantry.xcodeproj")
         #expect(project.objectVersion == 56)
-        #expect(Set(project.targets.map(\.name)) == [
-            "Pantry", "PantryClip", "PantryWidgetsExtension", "PantryShare", "PantryWatch Watch App",
-            "PantryMac", "PantryTests", "PantryUITests",
-        ])
+        #expect(
+            Set(project.targets.map(\.name)) == [
+                "Pantry", "PantryClip", "PantryWidgetsExtension", "PantryShare", "PantryWatch Watch App",
+                "PantryMac", "PantryTests", "PantryUITests",
+            ])
         let pantry = try #require(target(project, "Pantry"))
         #expect(pantry.sourceFiles == ["Pantry/AppDelegate.swift", "Pantry/ShoppingListViewController.swift", "Shared/PantryStore.swift"])
         #expect(pantry.resourceFiles.contains("Pantry/Base.lproj/LaunchScreen.storyboard"))
@@ -223,15 +228,17 @@ struct ProjectReaderTests {
 
     @Test("The real PantryAdmin project: a synchronized folder without its Info.plist")
     func pantryAdminFixture() throws {
-        let url = FixturePaths.scan("workspace-two-apps-with-extensions").appendingPathComponent("PantryAdmin/PantryAdmin.xcodeproj/project.pbxproj")
+        let url = FixturePaths.scan("workspace-two-apps-with-extensions").appendingPathComponent(
+            "PantryAdmin/PantryAdmin.xcodeproj/project.pbxproj")
         let project = try ProjectReader.read(Array(try Data(contentsOf: url)), xcodeprojPath: "PantryAdmin/PantryAdmin.xcodeproj")
         #expect(project.objectVersion == 77)
         #expect(project.sourceRoot == "PantryAdmin")
         let admin = try #require(target(project, "PantryAdmin"))
         #expect(admin.sourceFiles.isEmpty)
-        #expect(admin.synchronizedFolders == [
-            SynchronizedFolder(path: "PantryAdmin/PantryAdmin", excludedPaths: ["PantryAdmin/PantryAdmin/Info.plist"]),
-        ])
+        #expect(
+            admin.synchronizedFolders == [
+                SynchronizedFolder(path: "PantryAdmin/PantryAdmin", excludedPaths: ["PantryAdmin/PantryAdmin/Info.plist"])
+            ])
         let release = try #require(admin.buildConfigurations.first { $0.name == "Release" })
         #expect(release.settingLines["INFOPLIST_KEY_UILaunchStoryboardName"] == 235)
     }

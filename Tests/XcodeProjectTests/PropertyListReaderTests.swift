@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XcodeProject
 
 @Suite("Property list reader")
@@ -31,7 +32,9 @@ struct PropertyListReaderTests {
             }
         }
         let tableStart = bytes.count
-        for offset in offsets { bytes += [UInt8(offset >> 24 & 0xFF), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF)] }
+        for offset in offsets {
+            bytes += [UInt8(offset >> 24 & 0xFF), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF)]
+        }
         func bigEndian64(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(value >> ($0 * 8) & 0xFF) } }
         bytes += [0, 0, 0, 0, 0, 0, 4, 2] + bigEndian64(depth) + bigEndian64(0) + bigEndian64(tableStart)
         return bytes
@@ -39,19 +42,21 @@ struct PropertyListReaderTests {
 
     @Test("XML plists: every value type")
     func xmlTypes() throws {
-        let (value, format) = try read(xml("""
-            <dict>
-            \t<key>Name</key><string>Shelf</string>
-            \t<key>Count</key><integer>42</integer>
-            \t<key>Ratio</key><real>0.5</real>
-            \t<key>Yes</key><true/>
-            \t<key>No</key><false/>
-            \t<key>Blob</key><data>SGVsbG8=</data>
-            \t<key>When</key><date>2027-04-01T00:00:00Z</date>
-            \t<key>List</key><array><string>a</string><integer>1</integer></array>
-            \t<key>Nested</key><dict><key>Inner</key><string>x</string></dict>
-            </dict>
-            """))
+        let (value, format) = try read(
+            xml(
+                """
+                <dict>
+                \t<key>Name</key><string>Shelf</string>
+                \t<key>Count</key><integer>42</integer>
+                \t<key>Ratio</key><real>0.5</real>
+                \t<key>Yes</key><true/>
+                \t<key>No</key><false/>
+                \t<key>Blob</key><data>SGVsbG8=</data>
+                \t<key>When</key><date>2027-04-01T00:00:00Z</date>
+                \t<key>List</key><array><string>a</string><integer>1</integer></array>
+                \t<key>Nested</key><dict><key>Inner</key><string>x</string></dict>
+                </dict>
+                """))
         #expect(format == .xml)
         #expect(value["Name"] == .string("Shelf"))
         #expect(value["Count"] == .integer(42))
@@ -67,7 +72,9 @@ struct PropertyListReaderTests {
 
     @Test("Binary plists")
     func binary() throws {
-        let object: [String: Any] = ["UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true], "Version": 3, "Name": "Tally"]
+        let object: [String: Any] = [
+            "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true], "Version": 3, "Name": "Tally",
+        ]
         let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         let (value, format) = try PropertyListReader.read([UInt8](data))
         #expect(format == .binary)
@@ -78,7 +85,8 @@ struct PropertyListReaderTests {
 
     @Test("OpenStep plists: every scalar is a string")
     func openStep() throws {
-        let (value, format) = try read("""
+        let (value, format) = try read(
+            """
             // !$*UTF8*$!
             {
             \tarchiveVersion = 1;
@@ -127,13 +135,15 @@ struct PropertyListReaderTests {
         #expect(value["shellScript"]?.string?.count == 1000)
     }
 
-    @Test("OpenStep syntax errors say which line", arguments: [
-        ("{\n a = b;\n c = d\n}", 4),
-        ("{\n a = (x y);\n}", 2),
-        ("{\n a = b;\n", 3),
-        ("{\n a = b;\n} trailing", 3),
-        ("{\n a = <12 zz>;\n}", 2),
-    ])
+    @Test(
+        "OpenStep syntax errors say which line",
+        arguments: [
+            ("{\n a = b;\n c = d\n}", 4),
+            ("{\n a = (x y);\n}", 2),
+            ("{\n a = b;\n", 3),
+            ("{\n a = b;\n} trailing", 3),
+            ("{\n a = <12 zz>;\n}", 2),
+        ])
     func openStepErrors(text: String, line: Int) {
         do {
             _ = try read(text)

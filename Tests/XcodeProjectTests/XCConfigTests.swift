@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XcodeProject
 
 @Suite("xcconfig reader")
@@ -22,11 +23,12 @@ struct XCConfigTests {
             """
         let (assignments, problems) = read("Config/Base.xcconfig", ["Config/Base.xcconfig": text])
         #expect(problems.isEmpty)
-        #expect(assignments == [
-            XCConfigAssignment(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "15.0", file: "Config/Base.xcconfig", line: 2),
-            XCConfigAssignment(key: "SWIFT_VERSION", value: "5.0", file: "Config/Base.xcconfig", line: 4),
-            XCConfigAssignment(key: "OTHER_LDFLAGS", value: "$(inherited) -ObjC", file: "Config/Base.xcconfig", line: 5),
-        ])
+        #expect(
+            assignments == [
+                XCConfigAssignment(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "15.0", file: "Config/Base.xcconfig", line: 2),
+                XCConfigAssignment(key: "SWIFT_VERSION", value: "5.0", file: "Config/Base.xcconfig", line: 4),
+                XCConfigAssignment(key: "OTHER_LDFLAGS", value: "$(inherited) -ObjC", file: "Config/Base.xcconfig", line: 5),
+            ])
     }
 
     // Regression test (fixed): the line is split at its first `=`, which for a conditional setting is inside the
@@ -66,9 +68,10 @@ struct XCConfigTests {
         let (assignments, problems) = read("ios/Config/App.xcconfig", files)
         #expect(problems.isEmpty)
         #expect(assignments.map(\.key) == ["A", "B", "COMMON", "C"])
-        #expect(assignments.map(\.file) == [
-            "ios/Config/App.xcconfig", "ios/Config/Shared/Base.xcconfig", "ios/Common.xcconfig", "ios/Config/App.xcconfig",
-        ])
+        #expect(
+            assignments.map(\.file) == [
+                "ios/Config/App.xcconfig", "ios/Config/Shared/Base.xcconfig", "ios/Common.xcconfig", "ios/Config/App.xcconfig",
+            ])
         #expect(assignments.map(\.line) == [1, 1, 1, 3])
     }
 
@@ -141,10 +144,12 @@ struct XCConfigTests {
         let files = ["ios/App.xcconfig": "#include \"/etc/passwd\"\n#include \"../../../etc/passwd\"\nA = 1\n"]
         var loaded: [String] = []
         var problems: [String] = []
-        let assignments = XCConfigReader.read(path: "ios/App.xcconfig", load: { path in
-            loaded.append(path)
-            return files[path].map { (path, Array($0.utf8)) }
-        }, problems: &problems)
+        let assignments = XCConfigReader.read(
+            path: "ios/App.xcconfig",
+            load: { path in
+                loaded.append(path)
+                return files[path].map { (path, Array($0.utf8)) }
+            }, problems: &problems)
         #expect(assignments.map(\.key) == ["A"])
         #expect(loaded == ["ios/App.xcconfig"])
         #expect(problems.isEmpty)
@@ -154,9 +159,11 @@ struct XCConfigTests {
     func treeSpelling() {
         let files = ["Config/Base.xcconfig": "A = 1\n"]
         var problems: [String] = []
-        let assignments = XCConfigReader.read(path: "config/base.xcconfig", load: { path in
-            files.first { $0.key.lowercased() == path.lowercased() }.map { ($0.key, Array($0.value.utf8)) }
-        }, problems: &problems)
+        let assignments = XCConfigReader.read(
+            path: "config/base.xcconfig",
+            load: { path in
+                files.first { $0.key.lowercased() == path.lowercased() }.map { ($0.key, Array($0.value.utf8)) }
+            }, problems: &problems)
         #expect(assignments.map(\.file) == ["Config/Base.xcconfig"])
         #expect(problems.isEmpty)
     }

@@ -69,7 +69,9 @@ private func errors<T: Decodable>(_ type: T.Type, _ text: String, decoder: YAMLD
 
 @Suite struct YAMLDecoderTests {
     @Test func aConfigLikeDocumentDecodesIntoNestedStructsArraysOptionalsAndEnums() throws {
-        let config = try decode(FleetConfig.self, """
+        let config = try decode(
+            FleetConfig.self,
+            """
             version: 1
             fleet: { name: Acme Mobile, deadline: 2027-04-01 }
             concurrency: { fetch: 0x10, scan: auto }
@@ -84,21 +86,25 @@ private func errors<T: Decodable>(_ type: T.Type, _ text: String, decoder: YAMLD
                 team: ~
             """)
 
-        #expect(config == FleetConfig(
-            version: 1,
-            fleet: Fleet(name: "Acme Mobile", deadline: "2027-04-01"),
-            workspace: nil,
-            concurrency: Concurrency(fetch: 16, scan: "auto"),
-            rules: Rules(disable: ["main-screen-use"], severity: ["window-lookup": .error]),
-            exclude: ["**/Pods/**", "**/node_modules/**"],
-            repos: [
-                Repo(url: "https://git.example.com/acme/shop-ios.git", branch: "main", paths: ["apps/"], shallow: true),
-                Repo(url: "/srv/git/wallet.git"),
-            ]))
+        #expect(
+            config
+                == FleetConfig(
+                    version: 1,
+                    fleet: Fleet(name: "Acme Mobile", deadline: "2027-04-01"),
+                    workspace: nil,
+                    concurrency: Concurrency(fetch: 16, scan: "auto"),
+                    rules: Rules(disable: ["main-screen-use"], severity: ["window-lookup": .error]),
+                    exclude: ["**/Pods/**", "**/node_modules/**"],
+                    repos: [
+                        Repo(url: "https://git.example.com/acme/shop-ios.git", branch: "main", paths: ["apps/"], shallow: true),
+                        Repo(url: "/srv/git/wallet.git"),
+                    ]))
     }
 
     @Test func anchorsAndMergeKeysFeedTheDecoder() throws {
-        let repos = try decode([Repo].self, """
+        let repos = try decode(
+            [Repo].self,
+            """
             - &defaults
               url: /srv/a.git
               branch: develop
@@ -110,8 +116,9 @@ private func errors<T: Decodable>(_ type: T.Type, _ text: String, decoder: YAMLD
     }
 
     @Test func aQuotedTrueIsAStringNotABoolean() throws {
-        #expect(errors(Repo.self, "url: x\nshallow: \"true\"\n")
-            == [#"2:10: shallow: expected true or false, found the string "true""#])
+        #expect(
+            errors(Repo.self, "url: x\nshallow: \"true\"\n")
+                == [#"2:10: shallow: expected true or false, found the string "true""#])
         #expect(try decode([String].self, "[true, \"true\", 12, 1.5]") == ["true", "true", "12", "1.5"])
     }
 
@@ -119,10 +126,11 @@ private func errors<T: Decodable>(_ type: T.Type, _ text: String, decoder: YAMLD
         #expect(errors(Concurrency.self, "fetch: four\n") == ["1:8: fetch: expected an integer, found 'four'"])
         #expect(errors(Concurrency.self, "fetch: '4'\n") == [#"1:8: fetch: expected an integer, found the string "4""#])
         #expect(errors(Concurrency.self, "fetch: [4]\n") == ["1:8: fetch: expected an integer, found a sequence"])
-        #expect(errors([UInt8].self, "[1, 300, -1]") == [
-            "1:5: [1]: 300 is out of range for UInt8",
-            "1:10: [2]: -1 is out of range for UInt8",
-        ])
+        #expect(
+            errors([UInt8].self, "[1, 300, -1]") == [
+                "1:5: [1]: 300 is out of range for UInt8",
+                "1:10: [2]: -1 is out of range for UInt8",
+            ])
     }
 
     @Test func integersAndFloatsFollowTheCoreSchema() throws {
@@ -164,13 +172,14 @@ private func errors<T: Decodable>(_ type: T.Type, _ text: String, decoder: YAMLD
               - url: /b
                 shallow: maybe
             """
-        #expect(errors(FleetConfig.self, text) == [
-            "1:10: version: expected an integer, found 'one'",
-            "2:8: fleet: missing required key 'deadline'",
-            "3:37: rules.severity.window-lookup: expected one of error, warning, note; found 'fatal'",
-            "5:5: repos[0]: missing required key 'url'",
-            "7:14: repos[1].shallow: expected true or false, found 'maybe'",
-        ])
+        #expect(
+            errors(FleetConfig.self, text) == [
+                "1:10: version: expected an integer, found 'one'",
+                "2:8: fleet: missing required key 'deadline'",
+                "3:37: rules.severity.window-lookup: expected one of error, warning, note; found 'fatal'",
+                "5:5: repos[0]: missing required key 'url'",
+                "7:14: repos[1].shallow: expected true or false, found 'maybe'",
+            ])
     }
 
     @Test func withoutCollectingOnlyTheFirstProblemIsReported() {
@@ -185,14 +194,16 @@ private func errors<T: Decodable>(_ type: T.Type, _ text: String, decoder: YAMLD
     }
 
     @Test func unknownKeysAreReportedWithMarksAndSuggestions() throws {
-        let node = try YAMLParser().parse(Array("""
-            version: 1
-            fleet: { name: A, deadline: x }
-            repos:
-              - url: /a
-                brnach: main
-            colour: red
-            """.utf8))
+        let node = try YAMLParser().parse(
+            Array(
+                """
+                version: 1
+                fleet: { name: A, deadline: x }
+                repos:
+                  - url: /a
+                    brnach: main
+                colour: red
+                """.utf8))
 
         let outcome = YAMLDecoder().decodeReportingProblems(FleetConfig.self, from: node)
 
@@ -209,12 +220,14 @@ private func errors<T: Decodable>(_ type: T.Type, _ text: String, decoder: YAMLD
 
     @Test func unknownKeysCanBeErrors() {
         let decoder = YAMLDecoder(unknownKeysAreErrors: true)
-        #expect(errors(Repo.self, "url: /a\nbrnach: main\n", decoder: decoder)
-            == ["2:1: unknown key 'brnach' (did you mean 'branch'?)"])
+        #expect(
+            errors(Repo.self, "url: /a\nbrnach: main\n", decoder: decoder)
+                == ["2:1: unknown key 'brnach' (did you mean 'branch'?)"])
     }
 
     @Test func keysOfDictionariesAreNeverUnknown() throws {
-        let outcome = YAMLDecoder().decodeReportingProblems(Rules.self, from: try YAMLParser().parse(Array("severity: {a: note, b: error}".utf8)))
+        let outcome = YAMLDecoder().decodeReportingProblems(
+            Rules.self, from: try YAMLParser().parse(Array("severity: {a: note, b: error}".utf8)))
         #expect(outcome.unknownKeys.isEmpty)
         #expect(outcome.value?.severity == ["a": .note, "b": .error])
     }
@@ -222,16 +235,18 @@ private func errors<T: Decodable>(_ type: T.Type, _ text: String, decoder: YAMLD
     @Test func anEmptyDocumentIsAnEmptyMapping() throws {
         struct AllOptional: Decodable, Equatable { var name: String? }
         #expect(try decode(AllOptional.self, "") == AllOptional(name: nil))
-        #expect(errors(Fleet.self, "# nothing\n") == [
-            "1:1: missing required key 'deadline'",
-            "1:1: missing required key 'name'",
-        ])
+        #expect(
+            errors(Fleet.self, "# nothing\n") == [
+                "1:1: missing required key 'deadline'",
+                "1:1: missing required key 'name'",
+            ])
     }
 
     @Test func aSyntaxErrorComesBackAsAnErrorList() {
-        #expect(errors(Repo.self, "url: [a, b\nnext: 1\n") == [
-            "2:5: did not find expected ',' or ']' (while parsing a flow sequence at 1:6)",
-        ])
+        #expect(
+            errors(Repo.self, "url: [a, b\nnext: 1\n") == [
+                "2:5: did not find expected ',' or ']' (while parsing a flow sequence at 1:6)"
+            ])
     }
 
     @Test func aSequenceWhereAMappingIsExpectedIsAnError() {

@@ -21,7 +21,8 @@ private func parseError(_ bytes: [UInt8], parser: YAMLParser = YAMLParser()) -> 
 
 @Suite struct YAMLParserTests {
     @Test func blockAndFlowCollectionsBecomeNodesWithMarks() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             name: shop
             paths: [apps/, "lib, shared"]
             repos:
@@ -43,7 +44,8 @@ private func parseError(_ bytes: [UInt8], parser: YAMLParser = YAMLParser()) -> 
     }
 
     @Test func scalarsKeepTheirStyleAndText() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             plain: true
             double: "true"
             single: 'it''s'
@@ -93,7 +95,8 @@ private func parseError(_ bytes: [UInt8], parser: YAMLParser = YAMLParser()) -> 
     }
 
     @Test func anAliasIsACopyOfItsAnchoredNodeAtTheAliasMark() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             base: &base
               team: mobile
               paths: [a, b]
@@ -106,7 +109,8 @@ private func parseError(_ bytes: [UInt8], parser: YAMLParser = YAMLParser()) -> 
     }
 
     @Test func mergeKeysMergeOneOrSeveralMappingsAndExplicitKeysWin() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             a: &a {x: 1, y: 1}
             b: &b {y: 2, z: 2}
             single:

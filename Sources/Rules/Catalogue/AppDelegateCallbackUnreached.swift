@@ -18,7 +18,8 @@ struct AppDelegateCallbackUnreached: Rule {
         fix: "Move the code to the scene delegate method named in the message, and handle the cold-start case from connectionOptions.",
         anchors: ["pplication"],
         triggering: [
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func ↓application(_ app: UIApplication, open url: URL,
@@ -31,16 +32,22 @@ struct AppDelegateCallbackUnreached: Rule {
                     }
                 }
                 """),
-            Example(files: [("AppDelegate.m", """
-                @implementation AppDelegate
-                - (BOOL)↓application:(UIApplication *)application
-                continueUserActivity:(NSUserActivity *)userActivity
-                  restorationHandler:(void (^)(NSArray<id<UIUserActivityRestoring>> *))restorationHandler {
-                    return [[Router shared] continueActivity:userActivity];
-                }
-                @end
-                """), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end")]),
-            Example("""
+            Example(files: [
+                (
+                    "AppDelegate.m",
+                    """
+                    @implementation AppDelegate
+                    - (BOOL)↓application:(UIApplication *)application
+                    continueUserActivity:(NSUserActivity *)userActivity
+                      restorationHandler:(void (^)(NSArray<id<UIUserActivityRestoring>> *))restorationHandler {
+                        return [[Router shared] continueActivity:userActivity];
+                    }
+                    @end
+                    """
+                ), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+            ]),
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {}
 
@@ -52,24 +59,32 @@ struct AppDelegateCallbackUnreached: Rule {
                 """, note: "The async form of the quick-action method, in an extension."),
         ],
         nonTriggering: [
-            Example(files: [
-                ("AppDelegate.m", """
-                    @implementation AppDelegate
-                    - (void)applicationDidBecomeActive:(UIApplication *)application { [self.player resume]; }
-                    @end
-                    """),
-                ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
-                ("SceneDelegate.m", """
-                    @implementation SceneDelegate
-                    - (void)sceneDidBecomeActive:(UIScene *)scene {
-                        AppDelegate *appDelegate = (AppDelegate *)UIApplication.sharedApplication.delegate;
-                        [appDelegate applicationDidBecomeActive:UIApplication.sharedApplication];
-                    }
-                    @end
-                    """),
-                ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
-            ], infoPlist: .objcScenes, note: "The scene delegate forwards to it, so it still runs."),
-            Example("""
+            Example(
+                files: [
+                    (
+                        "AppDelegate.m",
+                        """
+                        @implementation AppDelegate
+                        - (void)applicationDidBecomeActive:(UIApplication *)application { [self.player resume]; }
+                        @end
+                        """
+                    ),
+                    ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)sceneDidBecomeActive:(UIScene *)scene {
+                            AppDelegate *appDelegate = (AppDelegate *)UIApplication.sharedApplication.delegate;
+                            [appDelegate applicationDidBecomeActive:UIApplication.sharedApplication];
+                        }
+                        @end
+                        """
+                    ),
+                    ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
+                ], infoPlist: .objcScenes, note: "The scene delegate forwards to it, so it still runs."),
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ application: UIApplication,
@@ -79,7 +94,8 @@ struct AppDelegateCallbackUnreached: Rule {
                     func applicationWillTerminate(_ application: UIApplication) { Store.shared.flush() }
                 }
                 """),
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func sceneDidBecomeActive(_ scene: UIScene) { BadgeCounter.shared.refresh() }
                     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
@@ -102,8 +118,9 @@ struct AppDelegateCallbackUnreached: Rule {
             let file = facts.file(reference)
             let function = facts.function(reference)
             guard function.kind == .function || function.kind == .objcMethod,
-                  let callback = AppDelegateCallback.matching(function.signature),
-                  !forwarded.contains(function.signature) else { continue }
+                let callback = AppDelegateCallback.matching(function.signature),
+                !forwarded.contains(function.signature)
+            else { continue }
             let quiet = CodeQuery.isTrivial(function, in: file) || forwardsOnlyToProxy(function, in: file)
             let name = file.language == .swift ? callback.displayName : callback.objc
             var message = "\(name) is not called once the app adopts scenes: use \(callback.replacement)"

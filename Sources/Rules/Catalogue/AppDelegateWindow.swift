@@ -21,7 +21,8 @@ struct AppDelegateWindow: Rule {
             """,
         anchors: ["UIWindow", "makeKeyAndVisible"],
         triggering: [
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var window: UIWindow?
@@ -36,17 +37,23 @@ struct AppDelegateWindow: Rule {
                     }
                 }
                 """),
-            Example(files: [("AppDelegate.m", """
-                @implementation AppDelegate
-                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
-                    self.window = [[↓UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
-                    self.window.rootViewController = [[HomeViewController alloc] initWithNibName:@"HomeViewController" bundle:nil];
-                    [self.window makeKeyAndVisible];
-                    return YES;
-                }
-                @end
-                """), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end")]),
-            Example("""
+            Example(files: [
+                (
+                    "AppDelegate.m",
+                    """
+                    @implementation AppDelegate
+                    - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                        self.window = [[↓UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+                        self.window.rootViewController = [[HomeViewController alloc] initWithNibName:@"HomeViewController" bundle:nil];
+                        [self.window makeKeyAndVisible];
+                        return YES;
+                    }
+                    @end
+                    """
+                ), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+            ]),
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var window: UIWindow?
@@ -66,7 +73,8 @@ struct AppDelegateWindow: Rule {
                     }
                 }
                 """, note: "Extensions of the app delegate count too."),
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var window: UIWindow? = ↓UIWindow(frame: UIScreen.main.bounds)
@@ -74,7 +82,8 @@ struct AppDelegateWindow: Rule {
                 """, note: "A stored property's initial value runs at launch too."),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var window: UIWindow?
@@ -86,7 +95,8 @@ struct AppDelegateWindow: Rule {
                     }
                 }
                 """, note: "A secondary window is window-without-scene's business, not the app's main window."),
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var window: UIWindow?
@@ -99,7 +109,8 @@ struct AppDelegateWindow: Rule {
                     }
                 }
                 """),
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
                     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
@@ -118,10 +129,12 @@ struct AppDelegateWindow: Rule {
         for site in WindowCreation.sites(facts) where site.isAppDelegateWindow && !site.isAttached {
             let how = site.file.language == .swift ? "\(site.file.text(site.token))(frame:)" : "initWithFrame:"
             methodsWithCreation.insert(site.file.path + "#" + site.place)
-            findings.append(finding(context,
-                "the app delegate creates its window with \(how) (in \(site.place)); a window no scene owns is never shown once the app adopts scenes: "
-                    + "create it in scene(_:willConnectTo:options:) with UIWindow(windowScene:)",
-                in: site.file, token: site.token))
+            findings.append(
+                finding(
+                    context,
+                    "the app delegate creates its window with \(how) (in \(site.place)); a window no scene owns is never shown once the app adopts scenes: "
+                        + "create it in scene(_:willConnectTo:options:) with UIWindow(windowScene:)",
+                    in: site.file, token: site.token))
         }
         // A storyboard window set up and shown from the app delegate: nil under scenes, nothing appears.
         for reference in facts.appDelegateMethods {
@@ -129,15 +142,17 @@ struct AppDelegateWindow: Rule {
             let function = facts.function(reference)
             let body = WindowCreation.body(function)
             guard !body.isEmpty, !methodsWithCreation.contains(file.path + "#" + describe(function)),
-                  !WindowCreation.attachesScene(in: file, range: body),
-                  WindowCreation.scenelessCreations(in: file, range: body, classes: ["UIWindow"]).isEmpty,
-                  let show = body.first(where: { file.is($0, "makeKeyAndVisible") }),
-                  body.contains(where: { file.is($0, "rootViewController") && CodeQuery.isAssigned($0, in: file) })
+                !WindowCreation.attachesScene(in: file, range: body),
+                WindowCreation.scenelessCreations(in: file, range: body, classes: ["UIWindow"]).isEmpty,
+                let show = body.first(where: { file.is($0, "makeKeyAndVisible") }),
+                body.contains(where: { file.is($0, "rootViewController") && CodeQuery.isAssigned($0, in: file) })
             else { continue }
-            findings.append(finding(context,
-                "the app delegate sets up and shows its window (in \(describe(function))); under scenes its window is nil and nothing appears: "
-                    + "build the window in scene(_:willConnectTo:options:)",
-                in: file, token: show))
+            findings.append(
+                finding(
+                    context,
+                    "the app delegate sets up and shows its window (in \(describe(function))); under scenes its window is nil and nothing appears: "
+                        + "build the window in scene(_:willConnectTo:options:)",
+                    in: file, token: show))
         }
         return findings
     }

@@ -11,21 +11,27 @@ struct ColdStartLinkDropped: Rule {
     }
 
     static let pairs = [
-        Pair(handlers: ["scene(_:openURLContexts:)", "scene:openURLContexts:"], option: ["urlContexts", "URLContexts"],
-             handlerName: "scene(_:openURLContexts:)", optionName: "connectionOptions.urlContexts"),
-        Pair(handlers: ["scene(_:continue:)", "scene:continueUserActivity:"], option: ["userActivities", "handoffUserActivityType"],
-             handlerName: "scene(_:continue:)", optionName: "connectionOptions.userActivities"),
-        Pair(handlers: ["windowScene(_:performActionFor:completionHandler:)", "windowScene(_:performActionFor:)",
-                        "windowScene:performActionForShortcutItem:completionHandler:"],
-             option: ["shortcutItem"],
-             handlerName: "windowScene(_:performActionFor:completionHandler:)", optionName: "connectionOptions.shortcutItem"),
+        Pair(
+            handlers: ["scene(_:openURLContexts:)", "scene:openURLContexts:"], option: ["urlContexts", "URLContexts"],
+            handlerName: "scene(_:openURLContexts:)", optionName: "connectionOptions.urlContexts"),
+        Pair(
+            handlers: ["scene(_:continue:)", "scene:continueUserActivity:"], option: ["userActivities", "handoffUserActivityType"],
+            handlerName: "scene(_:continue:)", optionName: "connectionOptions.userActivities"),
+        Pair(
+            handlers: [
+                "windowScene(_:performActionFor:completionHandler:)", "windowScene(_:performActionFor:)",
+                "windowScene:performActionForShortcutItem:completionHandler:",
+            ],
+            option: ["shortcutItem"],
+            handlerName: "windowScene(_:performActionFor:completionHandler:)", optionName: "connectionOptions.shortcutItem"),
     ]
 
     static let description = RuleDescription(
         id: "cold-start-link-dropped",
         name: "Cold-start link dropped",
         severity: .warning,
-        summary: "The scene delegate handles URLs, activities or quick actions while running but ignores them in connectionOptions at launch.",
+        summary:
+            "The scene delegate handles URLs, activities or quick actions while running but ignores them in connectionOptions at launch.",
         rationale: """
             When a link, user activity or quick action launches the app, UIKit does not call \
             scene(_:openURLContexts:), scene(_:continue:) or windowScene(_:performActionFor:completionHandler:); it \
@@ -33,10 +39,12 @@ struct ColdStartLinkDropped: Rule {
             handles only the running case silently loses the link that opened the app.
             """,
         documentation: [AppleDocs.connectionOptions, AppleDocs.tn3187, AppleDocs.respondingToLaunch],
-        fix: "In scene(_:willConnectTo:options:), route connectionOptions.urlContexts, userActivities and shortcutItem the way the running-app handlers do.",
+        fix:
+            "In scene(_:willConnectTo:options:), route connectionOptions.urlContexts, userActivities and shortcutItem the way the running-app handlers do.",
         anchors: ["SceneDelegate"],
         triggering: [
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
 
@@ -52,20 +60,27 @@ struct ColdStartLinkDropped: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift"),
-            Example(files: [("SceneDelegate.m", """
-                @implementation SceneDelegate
-                - (void)↓scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
-                    self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
-                }
-                - (void)scene:(UIScene *)scene continueUserActivity:(NSUserActivity *)userActivity {
-                    [[Router shared] continueActivity:userActivity];
-                }
-                @end
-                """), ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end")],
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)↓scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
+                        }
+                        - (void)scene:(UIScene *)scene continueUserActivity:(NSUserActivity *)userActivity {
+                            [[Router shared] continueActivity:userActivity];
+                        }
+                        @end
+                        """
+                    ), ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
+                ],
                 infoPlist: .objcScenes),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
                                options connectionOptions: UIScene.ConnectionOptions) {
@@ -76,7 +91,8 @@ struct ColdStartLinkDropped: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift"),
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
                                options connectionOptions: UIScene.ConnectionOptions) {
@@ -104,18 +120,22 @@ struct ColdStartLinkDropped: Rule {
                     // Without its own willConnectTo, a framework superclass may do the work.
                     if !facts.ancestors(of: name).isDisjoint(with: AppFacts.windowBuildingSceneBases) { continue }
                     let file = facts.file(handler)
-                    findings.append(finding(context,
-                        "\(name) handles \(pair.handlerName) but has no scene(_:willConnectTo:options:) reading \(pair.optionName): a launch through it is lost",
-                        in: file, token: facts.function(handler).nameToken))
+                    findings.append(
+                        finding(
+                            context,
+                            "\(name) handles \(pair.handlerName) but has no scene(_:willConnectTo:options:) reading \(pair.optionName): a launch through it is lost",
+                            in: file, token: facts.function(handler).nameToken))
                     continue
                 }
                 let file = facts.file(connect)
                 let function = facts.function(connect)
                 if reads(pair.option, in: function, of: file) || handsOff(function, in: file) { continue }
-                findings.append(finding(context,
-                    "\(name) handles \(pair.handlerName) but scene(_:willConnectTo:options:) ignores \(pair.optionName): "
-                        + "the event that launches the app is lost",
-                    in: file, token: function.nameToken))
+                findings.append(
+                    finding(
+                        context,
+                        "\(name) handles \(pair.handlerName) but scene(_:willConnectTo:options:) ignores \(pair.optionName): "
+                            + "the event that launches the app is lost",
+                        in: file, token: function.nameToken))
             }
         }
         return findings

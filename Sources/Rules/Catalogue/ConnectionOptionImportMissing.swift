@@ -29,7 +29,8 @@ struct ConnectionOptionImportMissing: Rule {
         fix: "Import the declaring framework in the file that reads the option.",
         anchors: Array(modules.keys),
         triggering: [
-            Example("""
+            Example(
+                """
                 import UIKit
 
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -40,17 +41,24 @@ struct ConnectionOptionImportMissing: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift"),
-            Example(files: [("SceneDelegate.m", """
-                #import <UIKit/UIKit.h>
-                @implementation SceneDelegate
-                - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
-                    id context = connectionOptions.↓gameControllerActivationContext;
-                }
-                @end
-                """)], infoPlist: .objcScenes),
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        #import <UIKit/UIKit.h>
+                        @implementation SceneDelegate
+                        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            id context = connectionOptions.↓gameControllerActivationContext;
+                        }
+                        @end
+                        """
+                    )
+                ], infoPlist: .objcScenes),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 import UIKit
                 import CoreNFC
 
@@ -60,7 +68,8 @@ struct ConnectionOptionImportMissing: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift"),
-            Example("""
+            Example(
+                """
                 import UIKit
 
                 struct ShortcutRouter {
@@ -80,14 +89,16 @@ struct ConnectionOptionImportMissing: Rule {
                 guard !options.isEmpty else { continue }
                 for index in (function.bodyStart + 1)..<function.bodyEnd where file.isIdentifier(index) {
                     guard CodeQuery.isMember(file, index), let module = Self.modules[file.text(index)],
-                          let receiver = CodeQuery.receiver(of: index, in: file),
-                          options.contains(CodeQuery.normalized(receiver, in: file)),
-                          !file.imports.contains(module)
+                        let receiver = CodeQuery.receiver(of: index, in: file),
+                        options.contains(CodeQuery.normalized(receiver, in: file)),
+                        !file.imports.contains(module)
                     else { continue }
-                    findings.append(finding(context,
-                        "connectionOptions.\(file.text(index)) is declared by \(module): add `import \(module)` to this file "
-                            + "(with member import visibility an import in another file is not enough)",
-                        in: file, token: index))
+                    findings.append(
+                        finding(
+                            context,
+                            "connectionOptions.\(file.text(index)) is declared by \(module): add `import \(module)` to this file "
+                                + "(with member import visibility an import in another file is not enough)",
+                            in: file, token: index))
                 }
             }
         }

@@ -19,20 +19,27 @@ struct DeploymentTargetLow: Rule {
         documentation: [AppleDocs.buildSettings, AppleDocs.releaseNotes27],
         fix: "Raise IPHONEOS_DEPLOYMENT_TARGET (and the Podfile's platform :ios) to 15.0 or later.",
         triggering: [
-            Example("@main class AppDelegate: UIResponder, UIApplicationDelegate {}",
-                    buildSettings: ["↓IPHONEOS_DEPLOYMENT_TARGET": "12.0"]),
-            Example(files: [
-                ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
-                ("../Podfile", "source 'https://cdn.cocoapods.org/'\n↓platform :ios, '13.0'\n\ntarget 'App' do\n  use_frameworks!\nend\n"),
-            ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"]),
+            Example(
+                "@main class AppDelegate: UIResponder, UIApplicationDelegate {}",
+                buildSettings: ["↓IPHONEOS_DEPLOYMENT_TARGET": "12.0"]),
+            Example(
+                files: [
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                    (
+                        "../Podfile",
+                        "source 'https://cdn.cocoapods.org/'\n↓platform :ios, '13.0'\n\ntarget 'App' do\n  use_frameworks!\nend\n"
+                    ),
+                ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"]),
         ],
         nonTriggering: [
-            Example("@main class AppDelegate: UIResponder, UIApplicationDelegate {}",
-                    buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "15.0"]),
-            Example(files: [
-                ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
-                ("../Podfile", "platform :ios, '16.4'\n# platform :ios, '12.0'\ntarget 'App' do\nend\n"),
-            ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "16.4"]),
+            Example(
+                "@main class AppDelegate: UIResponder, UIApplicationDelegate {}",
+                buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "15.0"]),
+            Example(
+                files: [
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                    ("../Podfile", "platform :ios, '16.4'\n# platform :ios, '12.0'\ntarget 'App' do\nend\n"),
+                ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "16.4"]),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -40,15 +47,20 @@ struct DeploymentTargetLow: Rule {
         guard app.platforms.contains(.iOS) else { return [] }
         var findings: [Finding] = []
         for setting in app.deploymentTargets where Self.isLow(setting.value) {
-            findings.append(finding(context,
-                "IPHONEOS_DEPLOYMENT_TARGET is \(setting.value) (\(setting.configurations.sorted().joined(separator: ", "))): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
-                at: setting.location, anchor: "deployment-target=" + setting.value))
+            findings.append(
+                finding(
+                    context,
+                    "IPHONEOS_DEPLOYMENT_TARGET is \(setting.value) (\(setting.configurations.sorted().joined(separator: ", "))): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
+                    at: setting.location, anchor: "deployment-target=" + setting.value))
         }
         if let podfile = podfile(for: app, in: context.workspace), let bytes = context.workspace.read(podfile),
-           let platform = Self.podfilePlatform(bytes), Self.isLow(platform.version) {
-            findings.append(finding(context,
-                "the Podfile's platform :ios is \(platform.version): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
-                at: Location(file: podfile, line: platform.line), anchor: "podfile-platform=" + platform.version))
+            let platform = Self.podfilePlatform(bytes), Self.isLow(platform.version)
+        {
+            findings.append(
+                finding(
+                    context,
+                    "the Podfile's platform :ios is \(platform.version): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
+                    at: Location(file: podfile, line: platform.line), anchor: "podfile-platform=" + platform.version))
         }
         return findings
     }

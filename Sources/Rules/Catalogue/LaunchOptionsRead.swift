@@ -18,7 +18,8 @@ struct LaunchOptionsRead: Rule {
         fix: "Read the replacement named in the message in the scene delegate's scene(_:willConnectTo:options:).",
         anchors: ["aunchOptions"],
         triggering: [
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ application: UIApplication,
@@ -33,23 +34,30 @@ struct LaunchOptionsRead: Rule {
                     }
                 }
                 """),
-            Example(files: [("AppDelegate.m", """
-                @implementation AppDelegate
-                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
-                    NSDictionary *push = launchOptions[↓UIApplicationLaunchOptionsRemoteNotificationKey];
-                    NSURL *url = [launchOptions objectForKey:↓UIApplicationLaunchOptionsURLKey];
-                    return YES;
-                }
-                @end
-                """)]),
-            Example("""
+            Example(files: [
+                (
+                    "AppDelegate.m",
+                    """
+                    @implementation AppDelegate
+                    - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                        NSDictionary *push = launchOptions[↓UIApplicationLaunchOptionsRemoteNotificationKey];
+                        NSURL *url = [launchOptions objectForKey:↓UIApplicationLaunchOptionsURLKey];
+                        return YES;
+                    }
+                    @end
+                    """
+                )
+            ]),
+            Example(
+                """
                 func launchURL(from options: [UIApplication.LaunchOptionsKey: Any]?) -> URL? {
                     options?[UIApplication.LaunchOptionsKey(rawValue: ↓"UIApplicationLaunchOptionsURLKey")] as? URL
                 }
                 """, file: "LaunchParser.swift", note: "Raw-string keys are the same keys."),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 func name(of key: UIApplication.LaunchOptionsKey) -> String {
                     switch key.rawValue {
                     case UIApplication.LaunchOptionsKey.url.rawValue: return "url"
@@ -58,7 +66,8 @@ struct LaunchOptionsRead: Rule {
                     }
                 }
                 """, file: "LaunchLogger.swift", note: "Naming a key (a case label) is not reading it."),
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
                                options connectionOptions: UIScene.ConnectionOptions) {
@@ -68,7 +77,8 @@ struct LaunchOptionsRead: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift"),
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ application: UIApplication,
@@ -87,7 +97,8 @@ struct LaunchOptionsRead: Rule {
     private func isLookupKey(_ start: Int, through end: Int, in file: SourceFile) -> Bool {
         if file.isPunctuation(start - 1, UInt8(ascii: "[")), file.isPunctuation(end + 1, UInt8(ascii: "]")) {
             let before = start - 2
-            return file.isIdentifier(before) || file.isPunctuation(before, UInt8(ascii: "?")) || file.isPunctuation(before, UInt8(ascii: "!"))
+            return file.isIdentifier(before) || file.isPunctuation(before, UInt8(ascii: "?"))
+                || file.isPunctuation(before, UInt8(ascii: "!"))
                 || file.isPunctuation(before, UInt8(ascii: ")")) || file.isPunctuation(before, UInt8(ascii: "]"))
         }
         if file.isPunctuation(start - 1, UInt8(ascii: ":")) {
@@ -99,8 +110,9 @@ struct LaunchOptionsRead: Rule {
     /// `LaunchOptionsKey(rawValue: "…")` or `.init(rawValue: "…")` as a lookup key.
     private func isRawValueKey(_ index: Int, in file: SourceFile) -> Bool {
         guard file.isPunctuation(index - 1, UInt8(ascii: ":")), file.is(index - 2, "rawValue"),
-              file.isPunctuation(index - 3, UInt8(ascii: "(")), file.isPunctuation(index + 1, UInt8(ascii: ")")),
-              file.isIdentifier(index - 4) else { return false }
+            file.isPunctuation(index - 3, UInt8(ascii: "(")), file.isPunctuation(index + 1, UInt8(ascii: ")")),
+            file.isIdentifier(index - 4)
+        else { return false }
         var start = qualifiedStart(index - 4, in: file)
         if file.isPunctuation(start - 1, UInt8(ascii: ".")) { start -= 1 }
         let chain = file.code(from: start, through: index - 4)
@@ -121,9 +133,11 @@ struct LaunchOptionsRead: Rule {
             var reported: Set<Int> = []
             func report(_ index: Int, _ key: LaunchOptionKey, written: String) {
                 guard reported.insert(index).inserted else { return }
-                findings.append(finding(context,
-                    "\(written) is always nil once the app adopts scenes; instead, \(key.replacement)",
-                    in: file, token: index))
+                findings.append(
+                    finding(
+                        context,
+                        "\(written) is always nil once the app adopts scenes; instead, \(key.replacement)",
+                        in: file, token: index))
             }
             for index in file.tokens.indices {
                 let token = file.tokens[index]
@@ -134,7 +148,9 @@ struct LaunchOptionsRead: Rule {
                     if let key = LaunchOptionKey.objc(text), isLookupKey(index, through: index, in: file) {
                         report(index, key, written: text)
                     } else if text == "LaunchOptionsKey", file.isPunctuation(index + 1, UInt8(ascii: ".")), file.isIdentifier(index + 2),
-                              let key = LaunchOptionKey.swift(file.text(index + 2)), isLookupKey(qualifiedStart(index, in: file), through: index + 2, in: file) {
+                        let key = LaunchOptionKey.swift(file.text(index + 2)),
+                        isLookupKey(qualifiedStart(index, in: file), through: index + 2, in: file)
+                    {
                         report(index + 2, key, written: "launch option .\(key.swift)")
                     }
                 case .string:
@@ -153,15 +169,16 @@ struct LaunchOptionsRead: Rule {
             for function in file.functions where function.hasBody {
                 let names = function.parameters.filter { parameter in
                     file.typeText(of: parameter).contains("LaunchOptionsKey")
-                        || (file.language == .objectiveC && function.signature.contains("LaunchingWithOptions:") && parameter.label.hasSuffix("LaunchingWithOptions"))
+                        || (file.language == .objectiveC && function.signature.contains("LaunchingWithOptions:")
+                            && parameter.label.hasSuffix("LaunchingWithOptions"))
                 }.map(\.name)
                 guard !names.isEmpty else { continue }
                 for index in (function.bodyStart + 1)..<function.bodyEnd where file.isPunctuation(index, UInt8(ascii: "[")) {
                     var base = index - 1
                     if file.isPunctuation(base, UInt8(ascii: "?")) || file.isPunctuation(base, UInt8(ascii: "!")) { base -= 1 }
                     guard file.isIdentifier(base), names.contains(file.text(base)),
-                          file.isPunctuation(index + 1, UInt8(ascii: ".")), file.isIdentifier(index + 2),
-                          let key = LaunchOptionKey.swift(file.text(index + 2))
+                        file.isPunctuation(index + 1, UInt8(ascii: ".")), file.isIdentifier(index + 2),
+                        let key = LaunchOptionKey.swift(file.text(index + 2))
                     else { continue }
                     report(index + 1, key, written: "\(file.text(base))[.\(key.swift)]")
                 }

@@ -17,13 +17,23 @@ struct LaunchScreenMissing: Rule {
         fix: "Add UILaunchStoryboardName naming a launch storyboard, or a UILaunchScreen dictionary.",
         triggering: [
             Example(files: [
-                ("Info.plist", "↓" + ExamplePlist.with("\t<key>CFBundleName</key>\n\t<string>Shelf</string>\n\t<key>LSRequiresIPhoneOS</key>\n\t<true/>")),
+                (
+                    "Info.plist",
+                    "↓"
+                        + ExamplePlist.with(
+                            "\t<key>CFBundleName</key>\n\t<string>Shelf</string>\n\t<key>LSRequiresIPhoneOS</key>\n\t<true/>")
+                ),
                 ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
             ]),
-            Example(files: [("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}")],
-                    infoPlist: .legacy,
-                    buildSettings: ["↓": "", "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "", "INFOPLIST_KEY_UIMainStoryboardFile": "Main"],
-                    note: "A generated Info.plist without launch screen settings; the finding points at the target (`↓` as a setting name marks the target's line)."),
+            Example(
+                files: [("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}")],
+                infoPlist: .legacy,
+                buildSettings: [
+                    "↓": "", "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "", "INFOPLIST_KEY_UIMainStoryboardFile": "Main",
+                ],
+                note:
+                    "A generated Info.plist without launch screen settings; the finding points at the target (`↓` as a setting name marks the target's line)."
+            ),
         ],
         nonTriggering: [
             Example("@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
@@ -31,15 +41,17 @@ struct LaunchScreenMissing: Rule {
                 ("Info.plist", ExamplePlist.with("\t<key>UILaunchScreen</key>\n\t<dict/>")),
                 ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
             ]),
-            Example(files: [("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}")],
-                    buildSettings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "", "INFOPLIST_KEY_UILaunchScreen_Generation": "YES"]),
+            Example(
+                files: [("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}")],
+                buildSettings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "", "INFOPLIST_KEY_UILaunchScreen_Generation": "YES"]),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
         // The requirement is stated for iOS and iPadOS apps.
         guard context.app.platforms.contains(.iOS) else { return [] }
         return context.app.infoPlists.filter { !$0.hasLaunchScreen }.map { plist in
-            finding(context,
+            finding(
+                context,
                 "no UILaunchStoryboardName or UILaunchScreen in the Info.plist"
                     + (plist.configurations.isEmpty ? "" : " (\(plist.configurationList))")
                     + ": App Store Connect rejects iOS 27 SDK builds without a launch screen",

@@ -16,28 +16,40 @@ struct LegacyOpenURL: Rule {
         fix: "Call open(_:options:completionHandler:) (Objective-C openURL:options:completionHandler:).",
         anchors: ["openURL"],
         triggering: [
-            Example("""
+            Example(
+                """
                 func openSettings() {
                     UIApplication.shared.↓openURL(URL(string: UIApplication.openSettingsURLString)!)
                 }
                 """, file: "Settings.swift"),
-            Example(files: [("Settings.m", """
-                void OpenSettings(void) {
-                    [[UIApplication sharedApplication] ↓openURL:[NSURL URLWithString:UIApplicationOpenSettingsURLString]];
-                }
-                """)]),
+            Example(files: [
+                (
+                    "Settings.m",
+                    """
+                    void OpenSettings(void) {
+                        [[UIApplication sharedApplication] ↓openURL:[NSURL URLWithString:UIApplicationOpenSettingsURLString]];
+                    }
+                    """
+                )
+            ]),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 func openSettings() {
                     UIApplication.shared.open(URL(string: UIApplication.openSettingsURLString)!)
                 }
                 """, file: "Settings.swift"),
-            Example(files: [("Settings.m", """
-                void OpenSettings(void) {
-                    [[UIApplication sharedApplication] openURL:[NSURL URLWithString:UIApplicationOpenSettingsURLString] options:@{} completionHandler:nil];
-                }
-                """)]),
+            Example(files: [
+                (
+                    "Settings.m",
+                    """
+                    void OpenSettings(void) {
+                        [[UIApplication sharedApplication] openURL:[NSURL URLWithString:UIApplicationOpenSettingsURLString] options:@{} completionHandler:nil];
+                    }
+                    """
+                )
+            ]),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -47,15 +59,18 @@ struct LegacyOpenURL: Rule {
                 switch file.language {
                 case .swift:
                     guard file.isPunctuation(index + 1, UInt8(ascii: "(")),
-                          let receiver = CodeQuery.receiver(of: index, in: file),
-                          CodeQuery.isApplication(receiver, in: file, at: index) else { continue }
+                        let receiver = CodeQuery.receiver(of: index, in: file),
+                        CodeQuery.isApplication(receiver, in: file, at: index)
+                    else { continue }
                 case .objectiveC:
                     // `[app openURL:url]`: the message's only part. `openURL:options:completionHandler:` is the new API.
                     guard file.isPunctuation(index + 1, UInt8(ascii: ":")), isOnlySelectorPart(index, in: file),
-                          let receiver = objcReceiver(of: index, in: file),
-                          CodeQuery.isApplication(receiver, in: file, at: index) else { continue }
+                        let receiver = objcReceiver(of: index, in: file),
+                        CodeQuery.isApplication(receiver, in: file, at: index)
+                    else { continue }
                 }
-                let message = file.language == .swift
+                let message =
+                    file.language == .swift
                     ? "UIApplication.openURL(_:) opens nothing in apps built with the iOS 18 SDK or later: use open(_:options:completionHandler:)"
                     : "-[UIApplication openURL:] opens nothing in apps built with the iOS 18 SDK or later: use openURL:options:completionHandler:"
                 findings.append(finding(context, message, in: file, token: index))

@@ -16,32 +16,41 @@ struct MainScreenUse: Rule {
         fix: "Use view.window?.windowScene?.screen, the view's bounds, or traitCollection.displayScale.",
         anchors: ["UIScreen"],
         triggering: [
-            Example("""
+            Example(
+                """
                 let width = ↓UIScreen.main.bounds.width
                 let scale = ↓UIScreen.main.scale
                 """, file: "Layout.swift"),
-            Example(files: [("Layout.m", """
-                CGFloat LayoutWidth(void) {
-                    return [↓UIScreen mainScreen].bounds.size.width + ↓UIScreen.mainScreen.scale;
-                }
-                """)]),
+            Example(files: [
+                (
+                    "Layout.m",
+                    """
+                    CGFloat LayoutWidth(void) {
+                        return [↓UIScreen mainScreen].bounds.size.width + ↓UIScreen.mainScreen.scale;
+                    }
+                    """
+                )
+            ]),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 let scale = view.traitCollection.displayScale
                 let screen = view.window?.windowScene?.screen
                 let main = UIScreen.mainScreenNameForLogs // a property of our own
-                """, file: "Layout.swift"),
+                """, file: "Layout.swift")
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for file in context.facts.files where file.mentions("UIScreen") {
             for index in file.tokens.indices where file.is(index, "UIScreen") {
-                let swiftMain = file.isPunctuation(index + 1, UInt8(ascii: ".")) && (file.is(index + 2, "main") || file.is(index + 2, "mainScreen"))
+                let swiftMain =
+                    file.isPunctuation(index + 1, UInt8(ascii: ".")) && (file.is(index + 2, "main") || file.is(index + 2, "mainScreen"))
                 let objcMain = file.is(index + 1, "mainScreen") && file.isPunctuation(index + 2, UInt8(ascii: "]"))
                 guard swiftMain || objcMain else { continue }
-                let message = file.language == .swift
+                let message =
+                    file.language == .swift
                     ? "UIScreen.main is deprecated in iOS 26: use the screen of the view's window scene (view.window?.windowScene?.screen) or the trait collection"
                     : "[UIScreen mainScreen] is deprecated in iOS 26: use the screen of the view's window scene (self.view.window.windowScene.screen) or the trait collection"
                 findings.append(finding(context, message, in: file, token: index))

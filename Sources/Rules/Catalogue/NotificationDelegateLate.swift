@@ -14,10 +14,12 @@ struct NotificationDelegateLate: Rule {
             the tap that opened the app and its deep link is lost.
             """,
         documentation: [AppleDocs.launchOptionsKey, AppleDocs.respondingToLaunch],
-        fix: "Assign UNUserNotificationCenter.current().delegate in application(_:willFinishLaunchingWithOptions:) or didFinishLaunching (or a method called from there).",
+        fix:
+            "Assign UNUserNotificationCenter.current().delegate in application(_:willFinishLaunchingWithOptions:) or didFinishLaunching (or a method called from there).",
         anchors: ["UserNotificationCenter"],
         triggering: [
-            Example("""
+            Example(
+                """
                 final class PermissionsViewController: UIViewController {
                     @objc func enableNotifications() {
                         let center = UNUserNotificationCenter.current()
@@ -26,16 +28,23 @@ struct NotificationDelegateLate: Rule {
                     }
                 }
                 """, file: "PermissionsViewController.swift"),
-            Example(files: [("SceneDelegate.m", """
-                @implementation SceneDelegate
-                - (void)sceneDidBecomeActive:(UIScene *)scene {
-                    [UNUserNotificationCenter currentNotificationCenter].↓delegate = self;
-                }
-                @end
-                """)], infoPlist: .objcScenes),
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)sceneDidBecomeActive:(UIScene *)scene {
+                            [UNUserNotificationCenter currentNotificationCenter].↓delegate = self;
+                        }
+                        @end
+                        """
+                    )
+                ], infoPlist: .objcScenes),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
                     func application(_ application: UIApplication,
@@ -49,7 +58,8 @@ struct NotificationDelegateLate: Rule {
                     }
                 }
                 """, note: "Reached from didFinishLaunching."),
-            Example("""
+            Example(
+                """
                 import SwiftUI
 
                 @main
@@ -66,14 +76,19 @@ struct NotificationDelegateLate: Rule {
                     }
                 }
                 """, file: "NotesApp.swift", note: "Created by the App's stored property, at launch."),
-            Example(files: [("AppDelegate.m", """
-                @implementation AppDelegate
-                - (BOOL)application:(UIApplication *)application willFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
-                    [[UNUserNotificationCenter currentNotificationCenter] setDelegate:self];
-                    return YES;
-                }
-                @end
-                """), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end")]),
+            Example(files: [
+                (
+                    "AppDelegate.m",
+                    """
+                    @implementation AppDelegate
+                    - (BOOL)application:(UIApplication *)application willFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                        [[UNUserNotificationCenter currentNotificationCenter] setDelegate:self];
+                        return YES;
+                    }
+                    @end
+                    """
+                ), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+            ]),
         ])
 
     static let launchSignatures: Set<String> = [
@@ -94,10 +109,12 @@ struct NotificationDelegateLate: Rule {
             let function = file.function(containing: token)
             if let function, early.contains(FunctionRef(file: fileIndex, function: function)) { continue }
             let place = function.map { file.functions[$0].signature } ?? "top-level code"
-            findings.append(finding(context,
-                "UNUserNotificationCenter's delegate is set outside launch (in \(place)); the tap on a notification that launches the app "
-                    + "arrives before it is set and is lost: set it in application(_:willFinishLaunchingWithOptions:)",
-                in: file, token: token))
+            findings.append(
+                finding(
+                    context,
+                    "UNUserNotificationCenter's delegate is set outside launch (in \(place)); the tap on a notification that launches the app "
+                        + "arrives before it is set and is lost: set it in application(_:willFinishLaunchingWithOptions:)",
+                    in: file, token: token))
         }
         return findings
     }
@@ -110,7 +127,9 @@ struct NotificationDelegateLate: Rule {
         for index in file.tokens.indices where file.is(index, "UNUserNotificationCenter") {
             // `let center = UNUserNotificationCenter.current()`, `UNUserNotificationCenter *center = [...]`
             if file.isPunctuation(index - 1, UInt8(ascii: "=")), file.isIdentifier(index - 2) { centers.insert(file.text(index - 2)) }
-            if file.isPunctuation(index - 1, UInt8(ascii: "[")), file.isPunctuation(index - 2, UInt8(ascii: "=")), file.isIdentifier(index - 3) {
+            if file.isPunctuation(index - 1, UInt8(ascii: "[")), file.isPunctuation(index - 2, UInt8(ascii: "=")),
+                file.isIdentifier(index - 3)
+            {
                 centers.insert(file.text(index - 3))
             }
         }
@@ -118,15 +137,21 @@ struct NotificationDelegateLate: Rule {
         for index in file.tokens.indices {
             if file.is(index, "delegate"), CodeQuery.isAssigned(index, in: file), let receiver = CodeQuery.receiver(of: index, in: file) {
                 let text = CodeQuery.normalized(receiver, in: file)
-                if text.hasPrefix("UNUserNotificationCenter.current") || text.hasPrefix("[UNUserNotificationCenter currentNotificationCenter]")
-                    || text == "UNUserNotificationCenter.currentNotificationCenter" || centers.contains(text) {
+                if text.hasPrefix("UNUserNotificationCenter.current")
+                    || text.hasPrefix("[UNUserNotificationCenter currentNotificationCenter]")
+                    || text == "UNUserNotificationCenter.currentNotificationCenter" || centers.contains(text)
+                {
                     result.append(index)
                 }
             } else if file.is(index, "setDelegate"), file.isPunctuation(index + 1, UInt8(ascii: ":")),
-                      file.isPunctuation(index - 1, UInt8(ascii: "]")) || file.isIdentifier(index - 1) {
+                file.isPunctuation(index - 1, UInt8(ascii: "]")) || file.isIdentifier(index - 1)
+            {
                 let receiverEnd = index
                 let open = file.isPunctuation(index - 1, UInt8(ascii: "]")) ? Int(file.partners[index - 1]) : index - 1
-                if open >= 0, file.code(from: open, through: receiverEnd - 1).contains("UNUserNotificationCenter") || centers.contains(file.text(index - 1)) {
+                if open >= 0,
+                    file.code(from: open, through: receiverEnd - 1).contains("UNUserNotificationCenter")
+                        || centers.contains(file.text(index - 1))
+                {
                     result.append(index)
                 }
             }

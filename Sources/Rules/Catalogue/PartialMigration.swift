@@ -7,7 +7,8 @@ struct PartialMigration: Rule {
         id: "partial-migration",
         name: "Partial scene migration",
         severity: .warning,
-        summary: "A scene migration left half done: a scene delegate nothing uses, a scene delegate file outside the target, or Flutter's implicit engine without a manifest.",
+        summary:
+            "A scene migration left half done: a scene delegate nothing uses, a scene delegate file outside the target, or Flutter's implicit engine without a manifest.",
         rationale: """
             Migrations stall in recognisable states: SceneDelegate.swift added but no manifest and no \
             configurationForConnecting (so it never runs), a scene delegate file on disk but not in the target's \
@@ -19,7 +20,8 @@ struct PartialMigration: Rule {
         fix: "Finish the migration: add the manifest naming the scene delegate, and add the file to the target.",
         anchors: ["SceneDelegate", "ImplicitEngineDelegate"],
         triggering: [
-            Example("""
+            Example(
+                """
                 class ↓SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
                     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
@@ -28,7 +30,8 @@ struct PartialMigration: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift", infoPlist: .legacy),
-            Example("""
+            Example(
+                """
                 @main
                 @objc class AppDelegate: FlutterAppDelegate, ↓FlutterImplicitEngineDelegate {
                     func didInitializeImplicitFlutterEngine(_ engineBridge: FlutterImplicitEngineBridge) {
@@ -38,11 +41,12 @@ struct PartialMigration: Rule {
                 """, infoPlist: .legacy),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
                 }
-                """, file: "SceneDelegate.swift"),
+                """, file: "SceneDelegate.swift")
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -50,29 +54,39 @@ struct PartialMigration: Rule {
         let app = context.app
         var findings: [Finding] = []
         // Only when no configuration has a manifest: a flavour that lacks one is scene-manifest-missing's case.
-        let missingManifest = !app.infoPlists.isEmpty && app.infoPlists.allSatisfy { plist in
-            switch plist.manifestState {
-            case .absent, .disabled: return true
-            default: return false
+        let missingManifest =
+            !app.infoPlists.isEmpty
+            && app.infoPlists.allSatisfy { plist in
+                switch plist.manifestState {
+                case .absent, .disabled: return true
+                default: return false
+                }
             }
-        }
         if missingManifest, !facts.isSceneBasedWithoutManifest {
             for name in facts.sceneDelegateNames.sorted() {
-                guard let reference = facts.declarations[name]?.first(where: { [.classType, .objcInterface].contains(facts.type($0).kind) }) else { continue }
-                findings.append(finding(context,
-                    "\(name) is a scene delegate, but the Info.plist has no UIApplicationSceneManifest and the app delegate no configurationForConnecting: it never runs",
-                    in: facts.files[reference.file], token: facts.type(reference).nameToken))
+                guard
+                    let reference = facts.declarations[name]?.first(where: { [.classType, .objcInterface].contains(facts.type($0).kind) })
+                else { continue }
+                findings.append(
+                    finding(
+                        context,
+                        "\(name) is a scene delegate, but the Info.plist has no UIApplicationSceneManifest and the app delegate no configurationForConnecting: it never runs",
+                        in: facts.files[reference.file], token: facts.type(reference).nameToken))
             }
             for name in facts.appDelegateNames.sorted() {
                 for reference in facts.declarations[name] ?? [] {
                     let type = facts.type(reference)
                     let file = facts.files[reference.file]
                     guard type.inherits("FlutterImplicitEngineDelegate"),
-                          let token = file.tokens.indices.first(where: { $0 > type.nameToken && $0 < type.bodyStart && file.is($0, "FlutterImplicitEngineDelegate") })
+                        let token = file.tokens.indices.first(where: {
+                            $0 > type.nameToken && $0 < type.bodyStart && file.is($0, "FlutterImplicitEngineDelegate")
+                        })
                     else { continue }
-                    findings.append(finding(context,
-                        "the app delegate adopts FlutterImplicitEngineDelegate but the Info.plist has no UIApplicationSceneManifest: the Flutter scene migration stopped half way",
-                        in: file, token: token))
+                    findings.append(
+                        finding(
+                            context,
+                            "the app delegate adopts FlutterImplicitEngineDelegate but the Info.plist has no UIApplicationSceneManifest: the Flutter scene migration stopped half way",
+                            in: file, token: token))
                 }
             }
         }
@@ -83,14 +97,19 @@ struct PartialMigration: Rule {
             for project in context.workspace.projects {
                 for target in project.targets { compiled.formUnion(target.sourceFiles) }
             }
-            let named = Set(app.infoPlists.flatMap { AppFacts.configurations(of: $0).compactMap(\.delegateClass) }.map(AppFacts.className(fromManifest:)))
+            let named = Set(
+                app.infoPlists.flatMap { AppFacts.configurations(of: $0).compactMap(\.delegateClass) }.map(
+                    AppFacts.className(fromManifest:)))
             for entry in context.workspace.files where Paths.isInside(entry.path, app.path) && !compiled.contains(entry.path) {
                 let base = Paths.baseName(of: entry.path)
                 guard base.hasSuffix("SceneDelegate"), ["swift", "m"].contains(Paths.fileExtension(of: entry.path)),
-                      !named.contains(base), facts.declarations[base] == nil else { continue }
-                findings.append(finding(context,
-                    "\(entry.path) is in the app folder but no target compiles it: add it to target \(app.target)'s Compile Sources or delete it",
-                    at: Location(file: entry.path, line: 1), anchor: "uncompiled:" + entry.path))
+                    !named.contains(base), facts.declarations[base] == nil
+                else { continue }
+                findings.append(
+                    finding(
+                        context,
+                        "\(entry.path) is in the app folder but no target compiles it: add it to target \(app.target)'s Compile Sources or delete it",
+                        at: Location(file: entry.path, line: 1), anchor: "uncompiled:" + entry.path))
             }
         }
         return findings

@@ -24,96 +24,129 @@ struct SceneConfigurationMissing: Rule {
             """,
         triggering: [
             Example(files: [
-                ("Info.plist", ExamplePlist.with("""
-                    \t<key>UILaunchStoryboardName</key>
-                    \t<string>LaunchScreen</string>
-                    \t↓<key>UIApplicationSceneManifest</key>
-                    \t<dict>
-                    \t\t<key>UIApplicationSupportsMultipleScenes</key>
-                    \t\t<false/>
-                    \t</dict>
-                    """)),
+                (
+                    "Info.plist",
+                    ExamplePlist.with(
+                        """
+                        \t<key>UILaunchStoryboardName</key>
+                        \t<string>LaunchScreen</string>
+                        \t↓<key>UIApplicationSceneManifest</key>
+                        \t<dict>
+                        \t\t<key>UIApplicationSupportsMultipleScenes</key>
+                        \t\t<false/>
+                        \t</dict>
+                        """)
+                ),
                 ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
             ]),
-            Example(files: [
-                ("Info.plist", ExamplePlist.with("""
-                    \t<key>UILaunchStoryboardName</key>
-                    \t<string>LaunchScreen</string>
-                    \t↓<key>_UIApplicationSceneManifest</key>
-                    \t<dict>
-                    \t\t<key>UISceneConfigurations</key>
-                    \t\t<dict/>
-                    \t</dict>
-                    """)),
-                ("AppDelegate.m", """
-                    @interface AppDelegate : UIResponder <UIApplicationDelegate>
-                    @end
-                    @implementation AppDelegate
-                    @end
-                    """),
-            ], note: "The disabled key is not a manifest."),
-            Example(files: [
-                ("Info.plist", ExamplePlist.with("""
-                    \t<key>UILaunchStoryboardName</key>
-                    \t<string>LaunchScreen</string>
-                    \t↓<key>UIApplicationSceneManifest~ipad</key>
-                    \t<dict>
-                    \t\t<key>UISceneConfigurations</key>
-                    \t\t<dict>
-                    \t\t\t<key>UIWindowSceneSessionRoleApplication</key>
-                    \t\t\t<array>
-                    \t\t\t\t<dict>
-                    \t\t\t\t\t<key>UISceneDelegateClassName</key>
-                    \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-                    \t\t\t\t</dict>
-                    \t\t\t</array>
-                    \t\t</dict>
-                    \t</dict>
-                    """)),
-                ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
-            ], note: "iPad only: an iPhone launch has no scenes (warning)."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.with(
+                            """
+                            \t<key>UILaunchStoryboardName</key>
+                            \t<string>LaunchScreen</string>
+                            \t↓<key>_UIApplicationSceneManifest</key>
+                            \t<dict>
+                            \t\t<key>UISceneConfigurations</key>
+                            \t\t<dict/>
+                            \t</dict>
+                            """)
+                    ),
+                    (
+                        "AppDelegate.m",
+                        """
+                        @interface AppDelegate : UIResponder <UIApplicationDelegate>
+                        @end
+                        @implementation AppDelegate
+                        @end
+                        """
+                    ),
+                ], note: "The disabled key is not a manifest."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.with(
+                            """
+                            \t<key>UILaunchStoryboardName</key>
+                            \t<string>LaunchScreen</string>
+                            \t↓<key>UIApplicationSceneManifest~ipad</key>
+                            \t<dict>
+                            \t\t<key>UISceneConfigurations</key>
+                            \t\t<dict>
+                            \t\t\t<key>UIWindowSceneSessionRoleApplication</key>
+                            \t\t\t<array>
+                            \t\t\t\t<dict>
+                            \t\t\t\t\t<key>UISceneDelegateClassName</key>
+                            \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                            \t\t\t\t</dict>
+                            \t\t\t</array>
+                            \t\t</dict>
+                            \t</dict>
+                            """)
+                    ),
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                ], note: "iPad only: an iPhone launch has no scenes (warning)."),
         ],
         nonTriggering: [
             Example("@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
-            Example(files: [
-                ("Info.plist", ExamplePlist.with("""
-                    \t<key>UILaunchStoryboardName</key>
-                    \t<string>LaunchScreen</string>
-                    \t<key>UIApplicationSceneManifest</key>
-                    \t<dict>
-                    \t\t<key>UIApplicationSupportsMultipleScenes</key>
-                    \t\t<true/>
-                    \t</dict>
-                    """)),
-                ("NotesApp.swift", """
-                    import SwiftUI
-                    @main
-                    struct NotesApp: App {
-                        var body: some Scene { WindowGroup { ContentView() } }
-                    }
-                    """),
-            ], note: "A SwiftUI App needs no configurations."),
-            Example(files: [
-                ("Info.plist", ExamplePlist.with("""
-                    \t<key>UILaunchStoryboardName</key>
-                    \t<string>LaunchScreen</string>
-                    \t<key>UIApplicationSceneManifest</key>
-                    \t<dict/>
-                    """)),
-                ("AppDelegate.m", """
-                    @interface AppDelegate : UIResponder <UIApplicationDelegate>
-                    @end
-                    @implementation AppDelegate
-                    - (UISceneConfiguration *)application:(UIApplication *)application
-                        configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession
-                                                       options:(UISceneConnectionOptions *)options {
-                        UISceneConfiguration *configuration = [[UISceneConfiguration alloc] initWithName:nil sessionRole:connectingSceneSession.role];
-                        configuration.delegateClass = [SceneDelegate class];
-                        return configuration;
-                    }
-                    @end
-                    """),
-            ], note: "Configurations come from code."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.with(
+                            """
+                            \t<key>UILaunchStoryboardName</key>
+                            \t<string>LaunchScreen</string>
+                            \t<key>UIApplicationSceneManifest</key>
+                            \t<dict>
+                            \t\t<key>UIApplicationSupportsMultipleScenes</key>
+                            \t\t<true/>
+                            \t</dict>
+                            """)
+                    ),
+                    (
+                        "NotesApp.swift",
+                        """
+                        import SwiftUI
+                        @main
+                        struct NotesApp: App {
+                            var body: some Scene { WindowGroup { ContentView() } }
+                        }
+                        """
+                    ),
+                ], note: "A SwiftUI App needs no configurations."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.with(
+                            """
+                            \t<key>UILaunchStoryboardName</key>
+                            \t<string>LaunchScreen</string>
+                            \t<key>UIApplicationSceneManifest</key>
+                            \t<dict/>
+                            """)
+                    ),
+                    (
+                        "AppDelegate.m",
+                        """
+                        @interface AppDelegate : UIResponder <UIApplicationDelegate>
+                        @end
+                        @implementation AppDelegate
+                        - (UISceneConfiguration *)application:(UIApplication *)application
+                            configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession
+                                                           options:(UISceneConnectionOptions *)options {
+                            UISceneConfiguration *configuration = [[UISceneConfiguration alloc] initWithName:nil sessionRole:connectingSceneSession.role];
+                            configuration.delegateClass = [SceneDelegate class];
+                            return configuration;
+                        }
+                        @end
+                        """
+                    ),
+                ], note: "Configurations come from code."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -124,14 +157,18 @@ struct SceneConfigurationMissing: Rule {
             let anchor = "configurations:" + plist.configurationList
             switch plist.manifestState {
             case .disabled:
-                findings.append(finding(context,
-                    "UIApplicationSceneManifest is disabled (written as _UIApplicationSceneManifest): the app has not adopted scenes",
-                    at: plist.location(of: "_UIApplicationSceneManifest"), anchor: anchor))
+                findings.append(
+                    finding(
+                        context,
+                        "UIApplicationSceneManifest is disabled (written as _UIApplicationSceneManifest): the app has not adopted scenes",
+                        at: plist.location(of: "_UIApplicationSceneManifest"), anchor: anchor))
             case .present(let manifest) where manifest.applicationConfigurations.isEmpty:
-                findings.append(finding(context,
-                    "UIApplicationSceneManifest has no UIWindowSceneSessionRoleApplication configuration and the app delegate "
-                        + "does not implement application(_:configurationForConnecting:options:): UIKit has no scene delegate to create",
-                    at: plist.location(of: "UIApplicationSceneManifest"), anchor: anchor))
+                findings.append(
+                    finding(
+                        context,
+                        "UIApplicationSceneManifest has no UIWindowSceneSessionRoleApplication configuration and the app delegate "
+                            + "does not implement application(_:configurationForConnecting:options:): UIKit has no scene delegate to create",
+                        at: plist.location(of: "UIApplicationSceneManifest"), anchor: anchor))
             case .deviceSpecific(let devices, _):
                 let families = context.app.deviceFamilies
                 var uncovered: [String] = []
@@ -139,15 +176,19 @@ struct SceneConfigurationMissing: Rule {
                 if families.contains(2), !devices.contains("ipad") { uncovered.append("iPad") }
                 guard !uncovered.isEmpty else { continue }
                 let key = "UIApplicationSceneManifest~" + (devices.sorted().first ?? "")
-                findings.append(finding(context,
-                    "\(key) adopts scenes for \(devices.sorted().joined(separator: ", ")) only: on \(uncovered.joined(separator: " and ")) the app has not adopted scenes",
-                    at: plist.location(of: key), anchor: anchor, severity: .warning))
+                findings.append(
+                    finding(
+                        context,
+                        "\(key) adopts scenes for \(devices.sorted().joined(separator: ", ")) only: on \(uncovered.joined(separator: " and ")) the app has not adopted scenes",
+                        at: plist.location(of: key), anchor: anchor, severity: .warning))
             case .generated:
-                findings.append(finding(context,
-                    "Xcode generates a scene manifest without configurations (INFOPLIST_KEY_UIApplicationSceneManifest_Generation) "
-                        + "for a UIKit app delegate with no configurationForConnecting: whether this launches with the iOS 27 SDK is unverified; "
-                        + "add a UISceneConfigurations entry naming a scene delegate",
-                    at: plist.location(of: "UIApplicationSceneManifest"), anchor: anchor, severity: .warning))
+                findings.append(
+                    finding(
+                        context,
+                        "Xcode generates a scene manifest without configurations (INFOPLIST_KEY_UIApplicationSceneManifest_Generation) "
+                            + "for a UIKit app delegate with no configurationForConnecting: whether this launches with the iOS 27 SDK is unverified; "
+                            + "add a UISceneConfigurations entry naming a scene delegate",
+                        at: plist.location(of: "UIApplicationSceneManifest"), anchor: anchor, severity: .warning))
             default:
                 continue
             }

@@ -22,45 +22,70 @@ struct SceneDelegateUnresolved: Rule {
             """,
         anchors: ["delegateClass"],
         triggering: [
-            Example(files: [
-                ("Info.plist", ExamplePlist.manifest("""
-                    \t\t\t\t\t<key>UISceneConfigurationName</key>
-                    \t\t\t\t\t<string>Default Configuration</string>
-                    \t\t\t\t\t↓<key>UISceneDelegateClassName</key>
-                    \t\t\t\t\t<string>SceneDelegate</string>
-                    """)),
-                ("SceneDelegate.swift", """
-                    import UIKit
-                    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                        var window: UIWindow?
-                    }
-                    """),
-            ], note: "A Swift class named without its module prefix."),
-            Example(files: [
-                ("Info.plist", ExamplePlist.manifest("""
-                    \t\t\t\t\t↓<key>UISceneDelegateClassName</key>
-                    \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-                    """)),
-                ("SceneDelegate.h", """
-                    #import <UIKit/UIKit.h>
-                    @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
-                    @property (strong, nonatomic) UIWindow *window;
-                    @end
-                    """),
-                ("SceneDelegate.m", """
-                    #import "SceneDelegate.h"
-                    @implementation SceneDelegate
-                    @end
-                    """),
-            ], note: "An Objective-C class named with a module prefix."),
-            Example(files: [
-                ("Info.plist", ExamplePlist.manifest("""
-                    \t\t\t\t\t↓<key>UISceneDelegateClassName</key>
-                    \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).MainSceneDelegate</string>
-                    """)),
-                ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
-            ], note: "No such class in the target."),
-            Example("""
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.manifest(
+                            """
+                            \t\t\t\t\t<key>UISceneConfigurationName</key>
+                            \t\t\t\t\t<string>Default Configuration</string>
+                            \t\t\t\t\t↓<key>UISceneDelegateClassName</key>
+                            \t\t\t\t\t<string>SceneDelegate</string>
+                            """)
+                    ),
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        import UIKit
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                        }
+                        """
+                    ),
+                ], note: "A Swift class named without its module prefix."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.manifest(
+                            """
+                            \t\t\t\t\t↓<key>UISceneDelegateClassName</key>
+                            \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                            """)
+                    ),
+                    (
+                        "SceneDelegate.h",
+                        """
+                        #import <UIKit/UIKit.h>
+                        @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+                        @property (strong, nonatomic) UIWindow *window;
+                        @end
+                        """
+                    ),
+                    (
+                        "SceneDelegate.m",
+                        """
+                        #import "SceneDelegate.h"
+                        @implementation SceneDelegate
+                        @end
+                        """
+                    ),
+                ], note: "An Objective-C class named with a module prefix."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.manifest(
+                            """
+                            \t\t\t\t\t↓<key>UISceneDelegateClassName</key>
+                            \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).MainSceneDelegate</string>
+                            """)
+                    ),
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                ], note: "No such class in the target."),
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
@@ -73,30 +98,43 @@ struct SceneDelegateUnresolved: Rule {
                 """, infoPlist: .legacy, note: "The app delegate is not a scene delegate."),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
                 }
                 """, file: "SceneDelegate.swift"),
-            Example("""
+            Example(
+                """
                 @objc(SceneDelegate)
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
                 }
                 """, file: "SceneDelegate.swift", infoPlist: .objcScenes, note: "@objc(Name) exports the bare name."),
-            Example(files: [("SceneDelegate.m", """
-                @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
-                @end
-                @implementation SceneDelegate
-                @end
-                """)], infoPlist: .objcScenes),
-            Example(files: [
-                ("Info.plist", ExamplePlist.manifest("""
-                    \t\t\t\t\t<key>UISceneDelegateClassName</key>
-                    \t\t\t\t\t<string>FlutterSceneDelegate</string>
-                    """)),
-                ("AppDelegate.swift", "@main class AppDelegate: FlutterAppDelegate {}"),
-            ], note: "A framework's class."),
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+                        @end
+                        @implementation SceneDelegate
+                        @end
+                        """
+                    )
+                ], infoPlist: .objcScenes),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.manifest(
+                            """
+                            \t\t\t\t\t<key>UISceneDelegateClassName</key>
+                            \t\t\t\t\t<string>FlutterSceneDelegate</string>
+                            """)
+                    ),
+                    ("AppDelegate.swift", "@main class AppDelegate: FlutterAppDelegate {}"),
+                ], note: "A framework's class."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -110,24 +148,31 @@ struct SceneDelegateUnresolved: Rule {
                 guard let written = configuration.delegateClass, !written.isEmpty, reported.insert(written).inserted else { continue }
                 if var problem = problem(with: written, context) {
                     if overriddenInCode {
-                        problem += " (application(_:configurationForConnecting:options:) sets delegateClass in code, so this entry may be unused: fix or remove it)"
+                        problem +=
+                            " (application(_:configurationForConnecting:options:) sets delegateClass in code, so this entry may be unused: fix or remove it)"
                     }
-                    findings.append(finding(context, problem,
-                        at: plist.location(of: "UISceneDelegateClassName"), anchor: "UISceneDelegateClassName=" + written,
-                        severity: overriddenInCode ? .warning : nil))
+                    findings.append(
+                        finding(
+                            context, problem,
+                            at: plist.location(of: "UISceneDelegateClassName"), anchor: "UISceneDelegateClassName=" + written,
+                            severity: overriddenInCode ? .warning : nil))
                 }
             }
         }
         for assignment in facts.codeDelegateClasses {
             let file = facts.files[assignment.file]
             if facts.appDelegateNames.contains(assignment.name) {
-                findings.append(finding(context,
-                    "delegateClass is the app delegate \(assignment.name): a scene configuration needs a UIWindowSceneDelegate class",
-                    in: file, token: assignment.token))
+                findings.append(
+                    finding(
+                        context,
+                        "delegateClass is the app delegate \(assignment.name): a scene configuration needs a UIWindowSceneDelegate class",
+                        in: file, token: assignment.token))
             } else if facts.declarations[assignment.name] == nil, !AppFacts.frameworkSceneDelegates.contains(assignment.name) {
-                findings.append(finding(context,
-                    "delegateClass \(assignment.name) is not declared in target \(context.app.target)'s sources",
-                    in: file, token: assignment.token))
+                findings.append(
+                    finding(
+                        context,
+                        "delegateClass \(assignment.name) is not declared in target \(context.app.target)'s sources",
+                        in: file, token: assignment.token))
             }
         }
         return findings
@@ -182,6 +227,7 @@ struct SceneDelegateUnresolved: Rule {
             return "UISceneDelegateClassName \(written): \(elsewhere.path) is not compiled into target \(app.target); "
                 + "add it to the target's Compile Sources"
         }
-        return "UISceneDelegateClassName \(written) names no class in target \(app.target)'s sources; UIKit cannot load it and the screen stays black"
+        return
+            "UISceneDelegateClassName \(written) names no class in target \(app.target)'s sources; UIKit cannot load it and the screen stays black"
     }
 }

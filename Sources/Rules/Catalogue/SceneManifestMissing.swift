@@ -23,50 +23,68 @@ struct SceneManifestMissing: Rule {
         triggering: [
             Example(files: [
                 ("Info.plist", "↓" + ExamplePlist.with("\t<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>")),
-                ("AppDelegate.swift", """
+                (
+                    "AppDelegate.swift",
+                    """
                     import UIKit
 
                     @main
                     class AppDelegate: UIResponder, UIApplicationDelegate {
                         var window: UIWindow?
                     }
-                    """),
+                    """
+                ),
             ]),
-            Example(files: [
-                ("Info.plist", "↓" + ExamplePlist.with("\t<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>")),
-                ("AppDelegate.h", """
-                    #import <UIKit/UIKit.h>
-                    @interface AppDelegate : UIResponder <UIApplicationDelegate>
-                    @property (strong, nonatomic) UIWindow *window;
-                    @end
-                    """),
-                ("main.m", """
-                    #import <UIKit/UIKit.h>
-                    #import "AppDelegate.h"
-                    int main(int argc, char * argv[]) {
-                        @autoreleasepool {
-                            return UIApplicationMain(argc, argv, nil, NSStringFromClass([AppDelegate class]));
+            Example(
+                files: [
+                    ("Info.plist", "↓" + ExamplePlist.with("\t<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>")),
+                    (
+                        "AppDelegate.h",
+                        """
+                        #import <UIKit/UIKit.h>
+                        @interface AppDelegate : UIResponder <UIApplicationDelegate>
+                        @property (strong, nonatomic) UIWindow *window;
+                        @end
+                        """
+                    ),
+                    (
+                        "main.m",
+                        """
+                        #import <UIKit/UIKit.h>
+                        #import "AppDelegate.h"
+                        int main(int argc, char * argv[]) {
+                            @autoreleasepool {
+                                return UIApplicationMain(argc, argv, nil, NSStringFromClass([AppDelegate class]));
+                            }
                         }
-                    }
-                    """),
-            ], note: "Objective-C app delegate named by UIApplicationMain."),
-            Example(files: [
-                ("Info.plist", "↓" + ExamplePlist.with("""
-                    \t<key>UILaunchStoryboardName</key>
-                    \t<string>LaunchScreen</string>
-                    \t<!-- <key>UIApplicationSceneManifest</key> -->
-                    \t<key>Notes</key>
-                    \t<string>UIApplicationSceneManifest</string>
-                    """)),
-                ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
-            ], note: "The key only in a comment and as a value does not count."),
+                        """
+                    ),
+                ], note: "Objective-C app delegate named by UIApplicationMain."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        "↓"
+                            + ExamplePlist.with(
+                                """
+                                \t<key>UILaunchStoryboardName</key>
+                                \t<string>LaunchScreen</string>
+                                \t<!-- <key>UIApplicationSceneManifest</key> -->
+                                \t<key>Notes</key>
+                                \t<string>UIApplicationSceneManifest</string>
+                                """)
+                    ),
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                ], note: "The key only in a comment and as a value does not count."),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {}
                 """),
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ application: UIApplication,
@@ -78,7 +96,8 @@ struct SceneManifestMissing: Rule {
                     }
                 }
                 """, infoPlist: .legacy, note: "Adoption in code, without a manifest, is valid (TN3187)."),
-            Example("""
+            Example(
+                """
                 import SwiftUI
 
                 @main
@@ -97,10 +116,12 @@ struct SceneManifestMissing: Rule {
         let withManifest = plists.filter { $0.manifestState != .absent }
         var findings: [Finding] = []
         for plist in plists where plist.manifestState == .absent {
-            var message = "no UIApplicationSceneManifest and no application(_:configurationForConnecting:options:): "
+            var message =
+                "no UIApplicationSceneManifest and no application(_:configurationForConnecting:options:): "
                 + "the app fails to launch when built with the iOS 27 SDK; add a scene manifest and a UIWindowSceneDelegate"
             if !withManifest.isEmpty, !plist.configurations.isEmpty {
-                message = "the Info.plist of the \(plist.configurationList) configuration"
+                message =
+                    "the Info.plist of the \(plist.configurationList) configuration"
                     + (plist.configurations.count > 1 ? "s" : "")
                     + " has no UIApplicationSceneManifest while the app's other configurations have one: "
                     + "those builds fail to launch with the iOS 27 SDK"

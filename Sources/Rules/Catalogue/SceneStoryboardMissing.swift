@@ -14,28 +14,37 @@ struct SceneStoryboardMissing: Rule {
             scene cannot be set up and the app crashes or shows nothing.
             """,
         documentation: [AppleDocs.specifyingScenes, AppleDocs.sceneManifest],
-        fix: "Name a storyboard that is in the target's Copy Bundle Resources, or remove the key and build the window in the scene delegate.",
+        fix:
+            "Name a storyboard that is in the target's Copy Bundle Resources, or remove the key and build the window in the scene delegate.",
         triggering: [
             Example(files: [
-                ("Info.plist", ExamplePlist.manifest("""
-                    \t\t\t\t\t<key>UISceneDelegateClassName</key>
-                    \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-                    \t\t\t\t\t↓<key>UISceneStoryboardFile</key>
-                    \t\t\t\t\t<string>Main</string>
-                    """)),
+                (
+                    "Info.plist",
+                    ExamplePlist.manifest(
+                        """
+                        \t\t\t\t\t<key>UISceneDelegateClassName</key>
+                        \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                        \t\t\t\t\t↓<key>UISceneStoryboardFile</key>
+                        \t\t\t\t\t<string>Main</string>
+                        """)
+                ),
                 ("Base.lproj/Home.storyboard", "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"/>"),
-            ]),
+            ])
         ],
         nonTriggering: [
             Example(files: [
-                ("Info.plist", ExamplePlist.manifest("""
-                    \t\t\t\t\t<key>UISceneDelegateClassName</key>
-                    \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-                    \t\t\t\t\t<key>UISceneStoryboardFile</key>
-                    \t\t\t\t\t<string>Main</string>
-                    """)),
+                (
+                    "Info.plist",
+                    ExamplePlist.manifest(
+                        """
+                        \t\t\t\t\t<key>UISceneDelegateClassName</key>
+                        \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                        \t\t\t\t\t<key>UISceneStoryboardFile</key>
+                        \t\t\t\t\t<string>Main</string>
+                        """)
+                ),
                 ("Base.lproj/Main.storyboard", "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"/>"),
-            ]),
+            ])
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -58,9 +67,12 @@ struct SceneStoryboardMissing: Rule {
                 if let elsewhere, app.project != nil {
                     message = "UISceneStoryboardFile \(storyboard): \(elsewhere.path) is not in target \(app.target)'s resources"
                 } else {
-                    message = "UISceneStoryboardFile names \(storyboard), but target \(app.target) has no \(storyboard).storyboard: the scene cannot load its interface"
+                    message =
+                        "UISceneStoryboardFile names \(storyboard), but target \(app.target) has no \(storyboard).storyboard: the scene cannot load its interface"
                 }
-                findings.append(finding(context, message, at: plist.location(of: "UISceneStoryboardFile"), anchor: "UISceneStoryboardFile=" + storyboard))
+                findings.append(
+                    finding(
+                        context, message, at: plist.location(of: "UISceneStoryboardFile"), anchor: "UISceneStoryboardFile=" + storyboard))
             }
         }
         return findings

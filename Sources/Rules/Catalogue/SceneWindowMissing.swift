@@ -22,7 +22,8 @@ struct SceneWindowMissing: Rule {
             """,
         anchors: ["SceneDelegate", "windowScene", "WindowScene"],
         triggering: [
-            Example("""
+            Example(
+                """
                 import UIKit
 
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -34,27 +35,39 @@ struct SceneWindowMissing: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift"),
-            Example(files: [("SceneDelegate.m", """
-                @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
-                @property (strong, nonatomic) UIWindow *window;
-                @end
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+                        @property (strong, nonatomic) UIWindow *window;
+                        @end
 
-                @implementation SceneDelegate
-                - (void)↓scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
-                    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
-                }
-                @end
-                """)], infoPlist: .objcScenes, note: "initWithFrame: makes a window no scene owns."),
-            Example(files: [
-                ("Info.plist", ExamplePlist.manifest("""
-                    \t\t\t\t\t<key>UISceneConfigurationName</key>
-                    \t\t\t\t\t<string>Default Configuration</string>
-                    """, marked: true)),
-                ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
-            ], note: "A configuration with neither a delegate class nor a storyboard."),
+                        @implementation SceneDelegate
+                        - (void)↓scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                        }
+                        @end
+                        """
+                    )
+                ], infoPlist: .objcScenes, note: "initWithFrame: makes a window no scene owns."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.manifest(
+                            """
+                            \t\t\t\t\t<key>UISceneConfigurationName</key>
+                            \t\t\t\t\t<string>Default Configuration</string>
+                            """, marked: true)
+                    ),
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                ], note: "A configuration with neither a delegate class nor a storyboard."),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
 
@@ -68,25 +81,36 @@ struct SceneWindowMissing: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift"),
-            Example(files: [("SceneDelegate.m", """
-                @implementation SceneDelegate
-                - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
-                    if (![scene isKindOfClass:[UIWindowScene class]]) { return; }
-                    self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
-                    [self.window makeKeyAndVisible];
-                }
-                @end
-                """), ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end")],
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            if (![scene isKindOfClass:[UIWindowScene class]]) { return; }
+                            self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
+                            [self.window makeKeyAndVisible];
+                        }
+                        @end
+                        """
+                    ), ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
+                ],
                 infoPlist: .objcScenes),
-            Example(files: [
-                ("Info.plist", ExamplePlist.manifest("""
-                    \t\t\t\t\t<key>UISceneDelegateClassName</key>
-                    \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-                    \t\t\t\t\t<key>UISceneStoryboardFile</key>
-                    \t\t\t\t\t<string>Main</string>
-                    """)),
-                ("SceneDelegate.swift", "class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    var window: UIWindow?\n}"),
-            ], note: "The storyboard provides the window."),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.manifest(
+                            """
+                            \t\t\t\t\t<key>UISceneDelegateClassName</key>
+                            \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                            \t\t\t\t\t<key>UISceneStoryboardFile</key>
+                            \t\t\t\t\t<string>Main</string>
+                            """)
+                    ),
+                    ("SceneDelegate.swift", "class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    var window: UIWindow?\n}"),
+                ], note: "The storyboard provides the window."),
             Example("class SceneDelegate: FlutterSceneDelegate {}", file: "SceneDelegate.swift", note: "The framework builds it."),
         ])
 
@@ -96,16 +120,21 @@ struct SceneWindowMissing: Rule {
         var findings: [Finding] = []
         var checked: Set<String> = []
         for plist in context.app.infoPlists {
-            guard let configuration = AppFacts.configurations(of: plist).first(where: { $0.role == SceneConfiguration.applicationRole }) else {
+            guard let configuration = AppFacts.configurations(of: plist).first(where: { $0.role == SceneConfiguration.applicationRole })
+            else {
                 continue
             }
             let storyboard = configuration.storyboard.map { !$0.isEmpty } ?? false
             guard let written = configuration.delegateClass, !written.isEmpty else {
                 if facts.adoptsInCode { continue }
-                let message = storyboard
+                let message =
+                    storyboard
                     ? "the default scene configuration names a storyboard but no UISceneDelegateClassName: UIKit needs a scene delegate to hold the storyboard's window"
                     : "the default scene configuration names neither a scene delegate nor a storyboard: nothing creates the scene's window"
-                findings.append(finding(context, message, at: plist.location(of: "UIApplicationSceneManifest"), anchor: "window:" + plist.configurationList))
+                findings.append(
+                    finding(
+                        context, message, at: plist.location(of: "UIApplicationSceneManifest"), anchor: "window:" + plist.configurationList)
+                )
                 continue
             }
             guard !storyboard else { continue }
@@ -137,12 +166,15 @@ struct SceneWindowMissing: Rule {
             return signature == "scene(_:willConnectTo:options:)" || signature == "scene:willConnectToSession:options:"
         }
         if let connect {
-            return finding(context,
+            return finding(
+                context,
                 "\(name) never creates a window for its scene (no UIWindow(windowScene:) and no storyboard): the app launches to a black screen",
                 in: facts.file(connect), token: facts.function(connect).nameToken)
         }
-        let declaration = declarations.first { facts.type($0).kind == .classType || facts.type($0).kind == .objcInterface } ?? declarations[0]
-        return finding(context,
+        let declaration =
+            declarations.first { facts.type($0).kind == .classType || facts.type($0).kind == .objcInterface } ?? declarations[0]
+        return finding(
+            context,
             "\(name) has no scene(_:willConnectTo:options:) creating UIWindow(windowScene:), and no storyboard is configured: the app launches to a black screen",
             in: facts.files[declaration.file], token: facts.type(declaration).nameToken)
     }
@@ -152,7 +184,8 @@ struct SceneWindowMissing: Rule {
         guard function.hasBody else { return false }
         for index in (function.bodyStart + 1)..<function.bodyEnd {
             if file.is(index, "windowScene"), file.isPunctuation(index + 1, UInt8(ascii: ":")),
-               file.isPunctuation(index - 1, UInt8(ascii: "(")) || file.isPunctuation(index - 1, UInt8(ascii: ",")) {
+                file.isPunctuation(index - 1, UInt8(ascii: "(")) || file.isPunctuation(index - 1, UInt8(ascii: ","))
+            {
                 return true
             }
             if file.is(index, "initWithWindowScene") { return true }

@@ -25,7 +25,8 @@ struct StatusBarAPI: Rule {
         fix: "Ask the view's window scene: its statusBarManager, or effectiveGeometry.interfaceOrientation.",
         anchors: ["tatusBar"],
         triggering: [
-            Example("""
+            Example(
+                """
                 final class PlayerViewController: UIViewController {
                     override func viewDidLayoutSubviews() {
                         super.viewDidLayoutSubviews()
@@ -34,17 +35,23 @@ struct StatusBarAPI: Rule {
                     }
                 }
                 """, file: "PlayerViewController.swift"),
-            Example(files: [("PlayerViewController.m", """
-                @implementation PlayerViewController
-                - (void)viewDidLayoutSubviews {
-                    UIInterfaceOrientation orientation = [[UIApplication sharedApplication] ↓statusBarOrientation];
-                    CGFloat top = [UIApplication sharedApplication].↓statusBarFrame.size.height;
-                }
-                @end
-                """)]),
+            Example(files: [
+                (
+                    "PlayerViewController.m",
+                    """
+                    @implementation PlayerViewController
+                    - (void)viewDidLayoutSubviews {
+                        UIInterfaceOrientation orientation = [[UIApplication sharedApplication] ↓statusBarOrientation];
+                        CGFloat top = [UIApplication sharedApplication].↓statusBarFrame.size.height;
+                    }
+                    @end
+                    """
+                )
+            ]),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 final class PlayerViewController: UIViewController {
                     override func viewDidLayoutSubviews() {
                         super.viewDidLayoutSubviews()
@@ -53,7 +60,7 @@ struct StatusBarAPI: Rule {
                         print(top, landscape, "UIApplication.shared.statusBarFrame")
                     }
                 }
-                """, file: "PlayerViewController.swift"),
+                """, file: "PlayerViewController.swift")
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -62,13 +69,15 @@ struct StatusBarAPI: Rule {
             for index in file.tokens.indices where file.isIdentifier(index) && file.tokens[index].length >= 14 {
                 let name = file.text(index)
                 guard let replacement = Self.getters[name],
-                      let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file),
-                      CodeQuery.isApplication(receiver, in: file, at: index),
-                      !CodeQuery.isAssigned(index, in: file)
+                    let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file),
+                    CodeQuery.isApplication(receiver, in: file, at: index),
+                    !CodeQuery.isAssigned(index, in: file)
                 else { continue }
-                findings.append(finding(context,
-                    "UIApplication.\(name) is deprecated and may return NaN or null when built with the iOS 27 SDK: use \(replacement)",
-                    in: file, token: index))
+                findings.append(
+                    finding(
+                        context,
+                        "UIApplication.\(name) is deprecated and may return NaN or null when built with the iOS 27 SDK: use \(replacement)",
+                        in: file, token: index))
             }
         }
         return findings

@@ -10,19 +10,26 @@ struct ThirdPartySDKHook: Rule {
     }
 
     static let sdks = [
-        SDK(name: "Facebook SDK", marks: [("ApplicationDelegate", "shared"), ("FBSDKApplicationDelegate", nil)],
+        SDK(
+            name: "Facebook SDK", marks: [("ApplicationDelegate", "shared"), ("FBSDKApplicationDelegate", nil)],
             sceneEntry: "call ApplicationDelegate.shared.application(_:open:sourceApplication:annotation:) from scene(_:openURLContexts:)"),
-        SDK(name: "Google Sign-In", marks: [("GIDSignIn", nil)],
+        SDK(
+            name: "Google Sign-In", marks: [("GIDSignIn", nil)],
             sceneEntry: "call GIDSignIn.sharedInstance.handle(_:) from scene(_:openURLContexts:)"),
-        SDK(name: "Branch", marks: [("Branch", "getInstance")],
+        SDK(
+            name: "Branch", marks: [("Branch", "getInstance")],
             sceneEntry: "use BranchScene.shared() from the scene delegate's willConnectTo, openURLContexts and continue methods"),
-        SDK(name: "AppsFlyer", marks: [("AppsFlyerLib", nil)],
+        SDK(
+            name: "AppsFlyer", marks: [("AppsFlyerLib", nil)],
             sceneEntry: "start AppsFlyer on UIApplication.didBecomeActiveNotification and pass URLs and activities from the scene delegate"),
-        SDK(name: "Adjust", marks: [("Adjust", nil)],
+        SDK(
+            name: "Adjust", marks: [("Adjust", nil)],
             sceneEntry: "process deep links from scene(_:openURLContexts:), scene(_:continue:) and connectionOptions"),
-        SDK(name: "Airbridge", marks: [("Airbridge", nil), ("AirBridge", nil)],
+        SDK(
+            name: "Airbridge", marks: [("Airbridge", nil), ("AirBridge", nil)],
             sceneEntry: "track deep links from scene(_:openURLContexts:), scene(_:continue:) and connectionOptions"),
-        SDK(name: "Firebase Dynamic Links", marks: [("DynamicLinks", nil), ("FIRDynamicLinks", nil)],
+        SDK(
+            name: "Firebase Dynamic Links", marks: [("DynamicLinks", nil), ("FIRDynamicLinks", nil)],
             sceneEntry: "handle universal links from scene(_:continue:) and connectionOptions.userActivities"),
     ]
 
@@ -30,7 +37,8 @@ struct ThirdPartySDKHook: Rule {
         id: "third-party-sdk-hook",
         name: "SDK hooked into an app delegate callback",
         severity: .warning,
-        summary: "A third-party SDK (Facebook, Google Sign-In, Branch, AppsFlyer, Adjust, Airbridge, Firebase Dynamic Links) is called only from app delegate callbacks that stop under scenes.",
+        summary:
+            "A third-party SDK (Facebook, Google Sign-In, Branch, AppsFlyer, Adjust, Airbridge, Firebase Dynamic Links) is called only from app delegate callbacks that stop under scenes.",
         rationale: """
             Login callbacks, attribution and deep-link SDKs are often wired into application(_:open:options:), \
             application(_:continue:restorationHandler:) or applicationDidBecomeActive. Under scenes UIKit no longer \
@@ -38,10 +46,12 @@ struct ThirdPartySDKHook: Rule {
             with no error. Each SDK documents a scene-delegate entry point.
             """,
         documentation: [AppleDocs.transitioning, AppleDocs.tn3187],
-        fix: "Call the SDK's scene-aware entry point from the scene delegate (named in the message), and handle cold starts from connectionOptions.",
+        fix:
+            "Call the SDK's scene-aware entry point from the scene delegate (named in the message), and handle cold starts from connectionOptions.",
         anchors: ["ApplicationDelegate", "GIDSignIn", "Branch", "AppsFlyer", "Adjust", "Airbridge", "AirBridge", "DynamicLinks"],
         triggering: [
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ app: UIApplication, open url: URL,
@@ -52,17 +62,23 @@ struct ThirdPartySDKHook: Rule {
                     }
                 }
                 """),
-            Example(files: [("AppDelegate.m", """
-                @implementation AppDelegate
-                - (BOOL)application:(UIApplication *)application continueUserActivity:(NSUserActivity *)userActivity
-                 restorationHandler:(void (^)(NSArray *))restorationHandler {
-                    return [[↓Branch getInstance] continueUserActivity:userActivity];
-                }
-                @end
-                """), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end")]),
+            Example(files: [
+                (
+                    "AppDelegate.m",
+                    """
+                    @implementation AppDelegate
+                    - (BOOL)application:(UIApplication *)application continueUserActivity:(NSUserActivity *)userActivity
+                     restorationHandler:(void (^)(NSArray *))restorationHandler {
+                        return [[↓Branch getInstance] continueUserActivity:userActivity];
+                    }
+                    @end
+                    """
+                ), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+            ]),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ app: UIApplication, open url: URL,
@@ -70,14 +86,21 @@ struct ThirdPartySDKHook: Rule {
                         GIDSignIn.sharedInstance.handle(url)
                     }
                 }
-                """, also: [("SceneDelegate.swift", """
-                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-                        URLContexts.forEach { _ = GIDSignIn.sharedInstance.handle($0.url) }
-                    }
-                }
-                """)], note: "The scene delegate calls the SDK too."),
-            Example("""
+                """,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+                                URLContexts.forEach { _ = GIDSignIn.sharedInstance.handle($0.url) }
+                            }
+                        }
+                        """
+                    )
+                ], note: "The scene delegate calls the SDK too."),
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ application: UIApplication,
@@ -100,11 +123,14 @@ struct ThirdPartySDKHook: Rule {
                 let file = facts.file(reference)
                 let function = facts.function(reference)
                 guard let callback = AppDelegateCallback.matching(function.signature),
-                      let call = firstCall(of: sdk, in: WindowCreation.body(function), of: file) else { continue }
+                    let call = firstCall(of: sdk, in: WindowCreation.body(function), of: file)
+                else { continue }
                 let method = file.language == .swift ? callback.displayName : callback.objc
-                findings.append(finding(context,
-                    "\(sdk.name) is called from \(method), which UIKit stops calling under scenes: \(sdk.sceneEntry)",
-                    in: file, token: call))
+                findings.append(
+                    finding(
+                        context,
+                        "\(sdk.name) is called from \(method), which UIKit stops calling under scenes: \(sdk.sceneEntry)",
+                        in: file, token: call))
             }
         }
         return findings

@@ -17,7 +17,8 @@ struct WindowLookup: Rule {
         fix: "Use view.window, the key window of the view's UIWindowScene, or the scene delegate's window.",
         anchors: ["keyWindow", "windows", "window"],
         triggering: [
-            Example("""
+            Example(
+                """
                 enum Alerts {
                     static func present(_ alert: UIAlertController) {
                         UIApplication.shared.↓keyWindow?.rootViewController?.present(alert, animated: true)
@@ -27,46 +28,66 @@ struct WindowLookup: Rule {
                     }
                 }
                 """, file: "Alerts.swift"),
-            Example(files: [("Player.m", """
-                @implementation Player
-                - (UIView *)hostView {
-                    UIWindow *a = [[[UIApplication sharedApplication] delegate] ↓window];
-                    return [[(TLYAppDelegate *)[[UIApplication sharedApplication] delegate] ↓window] rootViewController].view;
-                }
-                @end
-                """)], note: "All-bracket messages and casts to the app's delegate class."),
-            Example("""
+            Example(
+                files: [
+                    (
+                        "Player.m",
+                        """
+                        @implementation Player
+                        - (UIView *)hostView {
+                            UIWindow *a = [[[UIApplication sharedApplication] delegate] ↓window];
+                            return [[(TLYAppDelegate *)[[UIApplication sharedApplication] delegate] ↓window] rootViewController].view;
+                        }
+                        @end
+                        """
+                    )
+                ], note: "All-bracket messages and casts to the app's delegate class."),
+            Example(
+                """
                 extension UIApplication {
                     var mainWindow: UIWindow? { delegate?.↓window ?? nil }
                 }
                 """, file: "UIApplication+Window.swift"),
-            Example(files: [("HUD.m", """
-                @implementation HUD
-                + (UIView *)hostView {
-                    UIWindow *window = [UIApplication sharedApplication].↓keyWindow;
-                    UIWindow *first = [[[UIApplication sharedApplication] ↓windows] firstObject];
-                    return [[UIApplication sharedApplication].delegate ↓window];
-                }
-                @end
-                """)]),
+            Example(files: [
+                (
+                    "HUD.m",
+                    """
+                    @implementation HUD
+                    + (UIView *)hostView {
+                        UIWindow *window = [UIApplication sharedApplication].↓keyWindow;
+                        UIWindow *first = [[[UIApplication sharedApplication] ↓windows] firstObject];
+                        return [[UIApplication sharedApplication].delegate ↓window];
+                    }
+                    @end
+                    """
+                )
+            ]),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 final class Banner {
                     func show() { let window = (UIApplication.shared.delegate as? AppDelegate)?.window }
                 }
-                """, file: "Banner.swift", also: [("SceneDelegate.swift", """
-                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                    var window: UIWindow?
-                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                        guard let windowScene = scene as? UIWindowScene else { return }
-                        let window = UIWindow(windowScene: windowScene)
-                        self.window = window
-                        (UIApplication.shared.delegate as? AppDelegate)?.window = window
-                    }
-                }
-                """)], note: "The scene delegate keeps the app delegate's window set."),
-            Example("""
+                """, file: "Banner.swift",
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                let window = UIWindow(windowScene: windowScene)
+                                self.window = window
+                                (UIApplication.shared.delegate as? AppDelegate)?.window = window
+                            }
+                        }
+                        """
+                    )
+                ], note: "The scene delegate keeps the app delegate's window set."),
+            Example(
+                """
                 extension UIView {
                     var hostWindow: UIWindow? { window ?? windowScene?.keyWindow }
                 }
@@ -81,7 +102,8 @@ struct WindowLookup: Rule {
                     }
                 }
                 """, file: "Alerts.swift"),
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var window: UIWindow?
@@ -104,19 +126,24 @@ struct WindowLookup: Rule {
                 let isWindows = !isKey && file.is(index, "windows")
                 let isWindow = !isKey && !isWindows && file.is(index, "window")
                 guard isKey || isWindows || isWindow else { continue }
-                guard let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file) else { continue }
+                guard let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file) else {
+                    continue
+                }
                 if CodeQuery.isAssigned(index, in: file) { continue }
                 if isKey || isWindows {
                     guard CodeQuery.isApplication(receiver, in: file, at: index) else { continue }
                     if isKey, ownKeyWindow { continue }
-                    let message = isKey
+                    let message =
+                        isKey
                         ? "UIApplication.keyWindow is deprecated and returns a key window of any scene: use view.window or the key window of the view's UIWindowScene"
                         : "UIApplication.windows mixes the windows of every scene: use the windows of the relevant UIWindowScene"
                     findings.append(finding(context, message, in: file, token: index))
                 } else if !bridged, isAppDelegate(receiver, in: file, at: index, delegateClasses: facts.appDelegateNames) {
-                    findings.append(finding(context,
-                        "the app delegate's window is nil once the scene delegate owns the window: use view.window or the scene delegate's window",
-                        in: file, token: index))
+                    findings.append(
+                        finding(
+                            context,
+                            "the app delegate's window is nil once the scene delegate owns the window: use view.window or the scene delegate's window",
+                            in: file, token: index))
                 }
             }
         }
@@ -131,13 +158,15 @@ struct WindowLookup: Rule {
             if text.contains(form + ".delegate") || text.contains("[" + form + " delegate]") { return true }
         }
         if text == "delegate" || text == "self.delegate",
-           let type = file.type(containing: index), file.types[type].simpleName == "UIApplication" {
+            let type = file.type(containing: index), file.types[type].simpleName == "UIApplication"
+        {
             return true
         }
         // `application.delegate?.window` inside a method whose parameter is the application.
         if let delegate = receiver.last(where: { file.is($0, "delegate") }), delegate > receiver.lowerBound + 1,
-           file.isPunctuation(delegate - 1, UInt8(ascii: ".")),
-           CodeQuery.isApplication(receiver.lowerBound..<(delegate - 1), in: file, at: index) {
+            file.isPunctuation(delegate - 1, UInt8(ascii: ".")),
+            CodeQuery.isApplication(receiver.lowerBound..<(delegate - 1), in: file, at: index)
+        {
             return true
         }
         // `appDelegate.window`, `AppDelegate.shared.window`, `SPAppDelegate.shared().window`.
@@ -150,14 +179,18 @@ struct WindowLookup: Rule {
     private func bridgesWindow(_ facts: AppFacts) -> Bool {
         for reference in facts.sceneDelegateMethods {
             let file = facts.file(reference)
-            for index in WindowCreation.body(facts.function(reference)) where file.is(index, "window") && CodeQuery.isAssigned(index, in: file) {
-                if let receiver = CodeQuery.receiver(of: index, in: file), isAppDelegate(receiver, in: file, at: index, delegateClasses: facts.appDelegateNames) {
+            for index in WindowCreation.body(facts.function(reference))
+            where file.is(index, "window") && CodeQuery.isAssigned(index, in: file) {
+                if let receiver = CodeQuery.receiver(of: index, in: file),
+                    isAppDelegate(receiver, in: file, at: index, delegateClasses: facts.appDelegateNames)
+                {
                     return true
                 }
             }
             for index in WindowCreation.body(facts.function(reference)) where file.is(index, "setWindow") {
                 if let open = (index - 8..<index).last(where: { file.isPunctuation($0, UInt8(ascii: "[")) }),
-                   isAppDelegate((open + 1)..<index, in: file, at: index, delegateClasses: facts.appDelegateNames) {
+                    isAppDelegate((open + 1)..<index, in: file, at: index, delegateClasses: facts.appDelegateNames)
+                {
                     return true
                 }
             }

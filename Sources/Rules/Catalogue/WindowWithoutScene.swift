@@ -13,10 +13,12 @@ struct WindowWithoutScene: Rule {
             silently never appear once the app adopts scenes.
             """,
         documentation: [AppleDocs.windowInitFrame, AppleDocs.windowInitScene, AppleDocs.tn3187],
-        fix: "Create the window with UIWindow(windowScene:) from the scene of the view that presents it, or set its windowScene before showing it.",
+        fix:
+            "Create the window with UIWindow(windowScene:) from the scene of the view that presents it, or set its windowScene before showing it.",
         anchors: ["UIWindow", "Window"],
         triggering: [
-            Example("""
+            Example(
+                """
                 final class ToastPresenter {
                     private var window: UIWindow?
 
@@ -29,7 +31,8 @@ struct WindowWithoutScene: Rule {
                     }
                 }
                 """, file: "ToastPresenter.swift"),
-            Example("""
+            Example(
+                """
                 final class Launching {
                     private let window: UIWindow = ↓UIWindow(frame: UIScreen.main.bounds)
 
@@ -39,7 +42,8 @@ struct WindowWithoutScene: Rule {
                     }
                 }
                 """, file: "Launching.swift", note: "A window made in a stored property's initial value."),
-            Example("""
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var passcodeWindow: UIWindow?
@@ -50,17 +54,23 @@ struct WindowWithoutScene: Rule {
                     }
                 }
                 """, note: "A secondary window of the app delegate."),
-            Example(files: [("DebugOverlay.m", """
-                @implementation DebugOverlay
-                - (void)show {
-                    self.window = [[↓UIWindow alloc] initWithFrame:UIScreen.mainScreen.bounds];
-                    self.window.hidden = NO;
-                }
-                @end
-                """)]),
+            Example(files: [
+                (
+                    "DebugOverlay.m",
+                    """
+                    @implementation DebugOverlay
+                    - (void)show {
+                        self.window = [[↓UIWindow alloc] initWithFrame:UIScreen.mainScreen.bounds];
+                        self.window.hidden = NO;
+                    }
+                    @end
+                    """
+                )
+            ]),
         ],
         nonTriggering: [
-            Example("""
+            Example(
+                """
                 final class ToastPresenter {
                     private var window: UIWindow?
 
@@ -73,7 +83,8 @@ struct WindowWithoutScene: Rule {
                     }
                 }
                 """, file: "ToastPresenter.swift"),
-            Example("""
+            Example(
+                """
                 final class ToastPresenter {
                     func show(in scene: UIWindowScene) {
                         let window = UIWindow(frame: scene.coordinateSpace.bounds)
@@ -86,7 +97,8 @@ struct WindowWithoutScene: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         WindowCreation.sites(context.facts).filter { !$0.isAppDelegateWindow && !$0.isAttached }.map { site in
-            finding(context,
+            finding(
+                context,
                 "\(site.file.text(site.token)) created without a scene (in \(site.place)) is never shown once the app adopts scenes: "
                     + "use UIWindow(windowScene:) or set its windowScene",
                 in: site.file, token: site.token)

@@ -91,8 +91,10 @@ public struct Example: Sendable {
     public let note: String?
 
     /// One Swift file, `App/AppDelegate.swift` unless named.
-    public init(_ swift: String, file: String = "AppDelegate.swift", infoPlist: InfoPlistShape = .scenes,
-                buildSettings: [String: String] = [:], also extraFiles: [(String, String)] = [], note: String? = nil) {
+    public init(
+        _ swift: String, file: String = "AppDelegate.swift", infoPlist: InfoPlistShape = .scenes,
+        buildSettings: [String: String] = [:], also extraFiles: [(String, String)] = [], note: String? = nil
+    ) {
         self.files = [("App/" + file, swift)] + extraFiles.map { ("App/" + $0.0, $0.1) }
         self.infoPlist = infoPlist
         self.buildSettings = buildSettings
@@ -100,7 +102,8 @@ public struct Example: Sendable {
     }
 
     /// Files given by path relative to the example app's folder (`Info.plist`, `SceneDelegate.m`, …).
-    public init(files: [(String, String)], infoPlist: InfoPlistShape = .scenes, buildSettings: [String: String] = [:], note: String? = nil) {
+    public init(files: [(String, String)], infoPlist: InfoPlistShape = .scenes, buildSettings: [String: String] = [:], note: String? = nil)
+    {
         self.files = files.map { ("App/" + $0.0, $0.1) }
         self.infoPlist = infoPlist
         self.buildSettings = buildSettings

@@ -50,8 +50,10 @@ public struct AppReport: Sendable {
     /// Inputs that could not be read, when they left the verdict unknown.
     public let unreadable: [String]
 
-    public init(path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
-                verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String]) {
+    public init(
+        path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
+        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String]
+    ) {
         self.path = path
         self.target = target
         self.project = project

@@ -74,7 +74,8 @@ public enum Scanner {
             // Code this build never compiles or runs (`#if os(tvOS)` in an iOS app, the pre-iOS 13
             // `else` of an availability check) cannot break it.
             if let offset = finding.offset, let file = workspace.sources[finding.file],
-               !file.regions.isLive(offset: offset, platforms: platforms, minimum: minimum) {
+                !file.regions.isLive(offset: offset, platforms: platforms, minimum: minimum)
+            {
                 continue
             }
             if let comment = suppressions.suppression(for: finding) {

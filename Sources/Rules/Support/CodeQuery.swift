@@ -117,7 +117,8 @@ enum CodeQuery {
         var names: Set<String> = []
         for index in (function.bodyStart + 1)..<function.bodyEnd where file.isIdentifier(index) {
             if file.isPunctuation(index + 1, UInt8(ascii: "(")) || file.isPunctuation(index + 1, UInt8(ascii: "]"))
-                || (file.isPunctuation(index + 1, UInt8(ascii: ":")) && file.language == .objectiveC) {
+                || (file.isPunctuation(index + 1, UInt8(ascii: ":")) && file.language == .objectiveC)
+            {
                 names.insert(file.text(index))
             }
         }
@@ -140,7 +141,8 @@ enum CodeQuery {
         var result: Set<String> = []
         for index in range {
             if file.language == .swift, file.isIdentifier(index), file.isPunctuation(index + 1, UInt8(ascii: "(")),
-               !file.isPunctuation(index - 1, UInt8(ascii: "@")) {
+                !file.isPunctuation(index - 1, UInt8(ascii: "@"))
+            {
                 let close = Int(file.partners[index + 1])
                 guard close > index + 1 else { continue }
                 var labels: [String] = []
@@ -157,7 +159,8 @@ enum CodeQuery {
                         continue
                     }
                     if file.isPunctuation(cursor, UInt8(ascii: "(")) || file.isPunctuation(cursor, UInt8(ascii: "["))
-                        || file.isPunctuation(cursor, UInt8(ascii: "{")) {
+                        || file.isPunctuation(cursor, UInt8(ascii: "{"))
+                    {
                         cursor = max(cursor + 1, Int(file.partners[cursor]) + 1)
                         continue
                     }
@@ -171,7 +174,9 @@ enum CodeQuery {
                 var cursor = index + 1
                 var last = -1
                 while cursor < close {
-                    if file.isPunctuation(cursor, UInt8(ascii: "[")) || file.isPunctuation(cursor, UInt8(ascii: "(")) || file.isPunctuation(cursor, UInt8(ascii: "{")) {
+                    if file.isPunctuation(cursor, UInt8(ascii: "[")) || file.isPunctuation(cursor, UInt8(ascii: "("))
+                        || file.isPunctuation(cursor, UInt8(ascii: "{"))
+                    {
                         cursor = max(cursor + 1, Int(file.partners[cursor]) + 1)
                         continue
                     }

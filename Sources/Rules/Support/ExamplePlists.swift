@@ -19,7 +19,8 @@ enum ExamplePlist {
     /// A manifest holding one application-role configuration with the given dictionary entries.
     /// - Parameter marked: puts the finding marker on the manifest key.
     static func manifest(_ entries: String, multipleScenes: Bool = false, marked: Bool = false) -> String {
-        with("""
+        with(
+            """
             \t<key>UILaunchStoryboardName</key>
             \t<string>LaunchScreen</string>
             \t\(marked ? "↓" : "")<key>UIApplicationSceneManifest</key>

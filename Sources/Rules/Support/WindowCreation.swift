@@ -24,12 +24,16 @@ enum WindowCreation {
                 var call = index + 1
                 if file.isPunctuation(call, UInt8(ascii: ".")), file.is(call + 1, "init") { call += 2 }
                 guard file.isPunctuation(call, UInt8(ascii: "(")) else { continue }
-                if file.isPunctuation(call + 1, UInt8(ascii: ")")) || (file.is(call + 1, "frame") && file.isPunctuation(call + 2, UInt8(ascii: ":"))) {
+                if file.isPunctuation(call + 1, UInt8(ascii: ")"))
+                    || (file.is(call + 1, "frame") && file.isPunctuation(call + 2, UInt8(ascii: ":")))
+                {
                     result.append(index)
                 }
             case .objectiveC:
                 if file.is(index + 1, "alloc"), file.isPunctuation(index + 2, UInt8(ascii: "]")) {
-                    if file.is(index + 3, "initWithFrame") || (file.is(index + 3, "init") && file.isPunctuation(index + 4, UInt8(ascii: "]"))) {
+                    if file.is(index + 3, "initWithFrame")
+                        || (file.is(index + 3, "init") && file.isPunctuation(index + 4, UInt8(ascii: "]")))
+                    {
                         result.append(index)
                     }
                 } else if file.is(index + 1, "new"), file.isPunctuation(index + 2, UInt8(ascii: "]")) {
@@ -47,7 +51,9 @@ enum WindowCreation {
                 return true
             }
             if file.is(index, "setWindowScene") || file.is(index, "initWithWindowScene") { return true }
-            if file.is(index, "windowScene"), file.isPunctuation(index + 1, UInt8(ascii: ":")), file.isPunctuation(index - 1, UInt8(ascii: "(")) {
+            if file.is(index, "windowScene"), file.isPunctuation(index + 1, UInt8(ascii: ":")),
+                file.isPunctuation(index - 1, UInt8(ascii: "("))
+            {
                 return true
             }
         }
@@ -93,7 +99,9 @@ extension WindowCreation {
         let ownerName = typeIndex >= 0 ? String(file.types[typeIndex].simpleName) : ""
         let inAppDelegate = facts.appDelegateNames.contains(ownerName)
         let target = assignmentTarget(of: token, in: file)
-        let scope: Range<Int> = function.map(body) ?? (typeIndex >= 0 ? (file.types[typeIndex].bodyStart + 1)..<file.types[typeIndex].bodyEnd : 0..<file.tokens.count)
+        let scope: Range<Int> =
+            function.map(body)
+            ?? (typeIndex >= 0 ? (file.types[typeIndex].bodyStart + 1)..<file.types[typeIndex].bodyEnd : 0..<file.tokens.count)
         var isMain = false
         if inAppDelegate, let target {
             if target.name == "window" || target.name == "_window" {
@@ -103,7 +111,8 @@ extension WindowCreation {
             }
         }
         let place = function.map { $0.kind == .objcMethod ? "-" + $0.signature : $0.signature } ?? (target?.name ?? ownerName)
-        return WindowSite(file: file, token: token, isAppDelegateWindow: isMain, isAttached: attachesScene(in: file, range: scope), place: place)
+        return WindowSite(
+            file: file, token: token, isAppDelegateWindow: isMain, isAttached: attachesScene(in: file, range: scope), place: place)
     }
 
     /// The variable a creation is assigned to: `window = UIWindow(…)`, `self.window = [[UIWindow alloc] …]`,
@@ -121,7 +130,8 @@ extension WindowCreation {
                 return file.isIdentifier(cursor + 1) ? (file.text(cursor + 1), true) : nil
             }
             if file.isPunctuation(cursor, UInt8(ascii: ";")) || file.isPunctuation(cursor, UInt8(ascii: "{"))
-                || file.isPunctuation(cursor, UInt8(ascii: "}")) || file.line(ofToken: cursor) != file.line(ofToken: start - 1) {
+                || file.isPunctuation(cursor, UInt8(ascii: "}")) || file.line(ofToken: cursor) != file.line(ofToken: start - 1)
+            {
                 break
             }
             if lastName == nil, file.isIdentifier(cursor) { lastName = file.text(cursor) }
@@ -138,7 +148,9 @@ extension WindowCreation {
     private static func storesInWindow(_ local: String, in scope: Range<Int>, of file: SourceFile) -> Bool {
         for index in scope {
             if file.is(index, "window"), CodeQuery.isAssigned(index, in: file), file.is(index + 2, text: local) { return true }
-            if file.is(index, "setWindow"), file.isPunctuation(index + 1, UInt8(ascii: ":")), file.is(index + 2, text: local) { return true }
+            if file.is(index, "setWindow"), file.isPunctuation(index + 1, UInt8(ascii: ":")), file.is(index + 2, text: local) {
+                return true
+            }
         }
         return false
     }

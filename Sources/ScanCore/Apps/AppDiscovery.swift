@@ -46,7 +46,8 @@ public struct AppDiscovery {
                 let project = try ProjectReader.read(bytes, xcodeprojPath: xcodeproj)
                 projects.append(project)
             } catch {
-                diagnostics.append(Diagnostic(.error, file: entry.path, line: error.line, "cannot parse: \(error.message); its targets were not scanned"))
+                diagnostics.append(
+                    Diagnostic(.error, file: entry.path, line: error.line, "cannot parse: \(error.message); its targets were not scanned"))
             }
         }
         for project in projects {
@@ -86,14 +87,16 @@ public struct AppDiscovery {
 
         let declaration = Location(file: project.pbxprojPath, line: target.line)
         var unreadable: [String] = []
-        let infoPlists = infoPlists(settingsByConfiguration, project: project, target: target, declaration: declaration, unreadable: &unreadable)
+        let infoPlists = infoPlists(
+            settingsByConfiguration, project: project, target: target, declaration: declaration, unreadable: &unreadable)
         var sources: [String] = []
         var resources: [String] = []
         collectFiles(of: target, in: project, sources: &sources, resources: &resources, visited: [])
         let deploymentTargets = Self.configuredValues("IPHONEOS_DEPLOYMENT_TARGET", settingsByConfiguration, fallback: declaration)
-        let families = Set((primary["TARGETED_DEVICE_FAMILY"] ?? "1").split(separator: ",").compactMap {
-            Int($0.trimmingSpaces())
-        })
+        let families = Set(
+            (primary["TARGETED_DEVICE_FAMILY"] ?? "1").split(separator: ",").compactMap {
+                Int($0.trimmingSpaces())
+            })
         let path = Self.appFolder(plists: infoPlists, sources: sources, target: target, project: project)
         return App(
             path: path, target: target.name, platforms: platforms, project: project.path,
@@ -145,7 +148,8 @@ public struct AppDiscovery {
             case .inside(let path):
                 file = path
             case .outside(let path):
-                let message = "INFOPLIST_FILE \(path) of target \(target.name) (\(configuration.configuration)) is outside the scanned tree; its scene checks were skipped"
+                let message =
+                    "INFOPLIST_FILE \(path) of target \(target.name) (\(configuration.configuration)) is outside the scanned tree; its scene checks were skipped"
                 diagnostics.append(Diagnostic(.warning, file: project.pbxprojPath, message))
                 unreadable.append(message)
                 continue
@@ -155,7 +159,8 @@ public struct AppDiscovery {
             if configuration.isYes("GENERATE_INFOPLIST_FILE") {
                 generated = GeneratedInfoPlist.values(from: configuration)
                 for key in generated.keys {
-                    let settingName = key == "UIApplicationSceneManifest" || key == "UILaunchScreen"
+                    let settingName =
+                        key == "UIApplicationSceneManifest" || key == "UILaunchScreen"
                         ? "INFOPLIST_KEY_\(key)_Generation" : "INFOPLIST_KEY_\(key)"
                     let origin = configuration.setting(settingName)?.origin
                     locations[key] = origin.map { Location(file: $0.file, line: $0.line) } ?? declaration
@@ -164,7 +169,8 @@ public struct AppDiscovery {
             if let index = variants.firstIndex(where: { $0.file == file && $0.generated == generated }) {
                 variants[index].configurations.append(configuration.configuration)
             } else {
-                variants.append(Variant(file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration]))
+                variants.append(
+                    Variant(file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration]))
             }
         }
         return variants.compactMap { variant -> InfoPlist? in
@@ -175,7 +181,8 @@ public struct AppDiscovery {
                 location = Location(file: file, line: 1)
                 guard let bytes = tree.read(file) else {
                     let problem = listed.contains(file) ? "cannot be read" : "is missing"
-                    let message = "Info.plist of target \(target.name) (\(variant.configurations.joined(separator: ", "))) \(problem); its scene checks were skipped"
+                    let message =
+                        "Info.plist of target \(target.name) (\(variant.configurations.joined(separator: ", "))) \(problem); its scene checks were skipped"
                     diagnostics.append(Diagnostic(.error, file: file, message))
                     unreadable.append(message)
                     return nil
@@ -202,7 +209,9 @@ public struct AppDiscovery {
         }
     }
 
-    private func collectFiles(of target: Target, in project: Project, sources: inout [String], resources: inout [String], visited: Set<String>) {
+    private func collectFiles(
+        of target: Target, in project: Project, sources: inout [String], resources: inout [String], visited: Set<String>
+    ) {
         guard !visited.contains(target.id) else { return }
         let compiled = target.sourceFiles.filter { listed.contains($0) && Self.sourceExtensions.contains(Paths.fileExtension(of: $0)) }
         sources += compiled
@@ -220,8 +229,10 @@ public struct AppDiscovery {
         }
         for folder in target.synchronizedFolders {
             // Exceptions name files or whole folders.
-            for entry in tree.files where Paths.isInside(entry.path, folder.path)
-                && !folder.excludedPaths.contains(where: { Paths.isInside(entry.path, $0) }) {
+            for entry in tree.files
+            where Paths.isInside(entry.path, folder.path)
+                && !folder.excludedPaths.contains(where: { Paths.isInside(entry.path, $0) })
+            {
                 let fileExtension = Paths.fileExtension(of: entry.path)
                 if Self.compiledExtensions.contains(fileExtension) || fileExtension == "h" {
                     if Self.sourceExtensions.contains(fileExtension) { sources.append(entry.path) }
@@ -233,7 +244,7 @@ public struct AppDiscovery {
         // Frameworks and static libraries built from the same project ship their code inside the app.
         for dependencyID in target.dependencies {
             guard let dependency = project.target(id: dependencyID),
-                  dependency.productType.hasPrefix("com.apple.product-type.framework")
+                dependency.productType.hasPrefix("com.apple.product-type.framework")
                     || dependency.productType.hasPrefix("com.apple.product-type.library")
             else { continue }
             collectFiles(of: dependency, in: project, sources: &sources, resources: &resources, visited: visited.union([target.id]))
@@ -271,7 +282,8 @@ public struct AppDiscovery {
             guard let value = configuration[key], !value.isEmpty else { continue }
             if let index = result.firstIndex(where: { $0.value == value }) {
                 result[index] = ConfiguredSetting(
-                    configurations: result[index].configurations + [configuration.configuration], value: value, location: result[index].location)
+                    configurations: result[index].configurations + [configuration.configuration], value: value,
+                    location: result[index].location)
             } else {
                 let origin = configuration.setting(key)?.origin
                 let location = origin.map { Location(file: $0.file, line: $0.line) } ?? fallback
@@ -317,9 +329,9 @@ public struct AppDiscovery {
         }.sorted { ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path) }
         for entry in candidates {
             guard let bytes = tree.read(entry.path),
-                  let parsed = try? PropertyListReader.read(bytes),
-                  let values = parsed.value.dictionary,
-                  Self.looksLikeAppPlist(values)
+                let parsed = try? PropertyListReader.read(bytes),
+                let values = parsed.value.dictionary,
+                Self.looksLikeAppPlist(values)
             else { continue }
             let folder = Paths.directory(of: entry.path)
             if claimed.contains(where: { Paths.isInside(folder, $0) }) { continue }
@@ -335,19 +347,23 @@ public struct AppDiscovery {
                 keyPositions: parsed.format == .xml ? PlistKeyLines.positions(in: bytes) : [:],
                 location: Location(file: entry.path, line: 1))
             let name = Paths.fileName(of: entry.path)
-            let target = name.hasSuffix("-Info.plist") ? String(name.dropLast("-Info.plist".count))
+            let target =
+                name.hasSuffix("-Info.plist")
+                ? String(name.dropLast("-Info.plist".count))
                 : (folder.isEmpty ? "App" : Paths.fileName(of: folder))
-            let families = Set((values["UIDeviceFamily"]?.array ?? []).compactMap { value -> Int? in
-                if case .integer(let number) = value { return number }
-                return value.string.flatMap { Int($0) }
-            })
+            let families = Set(
+                (values["UIDeviceFamily"]?.array ?? []).compactMap { value -> Int? in
+                    if case .integer(let number) = value { return number }
+                    return value.string.flatMap { Int($0) }
+                })
             let platforms: Set<Platform> = families.contains(3) ? [.tvOS] : [.iOS]
-            apps.append(App(
-                path: folder, target: target, platforms: platforms, project: nil,
-                declaration: Location(file: entry.path, line: 1),
-                moduleName: BuildSettingsName.module(from: target), sourceFiles: sources, resourceFiles: resources,
-                infoPlists: [plist], deploymentTargets: [], deviceFamilies: families.isEmpty ? [1] : families,
-                unreadable: []))
+            apps.append(
+                App(
+                    path: folder, target: target, platforms: platforms, project: nil,
+                    declaration: Location(file: entry.path, line: 1),
+                    moduleName: BuildSettingsName.module(from: target), sourceFiles: sources, resourceFiles: resources,
+                    infoPlists: [plist], deploymentTargets: [], deviceFamilies: families.isEmpty ? [1] : families,
+                    unreadable: []))
         }
         return apps
     }
@@ -359,9 +375,11 @@ public struct AppDiscovery {
         if let type = values["CFBundlePackageType"]?.string, type != "APPL", type != "$(PRODUCT_BUNDLE_PACKAGE_TYPE)" {
             return false
         }
-        return ["LSRequiresIPhoneOS", "UIApplicationSceneManifest", "UILaunchStoryboardName", "UIMainStoryboardFile",
-                "UILaunchScreen", "UIRequiredDeviceCapabilities", "UISupportedInterfaceOrientations"]
-            .contains { values[$0] != nil }
+        return [
+            "LSRequiresIPhoneOS", "UIApplicationSceneManifest", "UILaunchStoryboardName", "UIMainStoryboardFile",
+            "UILaunchScreen", "UIRequiredDeviceCapabilities", "UISupportedInterfaceOrientations",
+        ]
+        .contains { values[$0] != nil }
     }
 }
 

@@ -76,16 +76,18 @@ extension SceneManifest {
         for (role, entries) in (value["UISceneConfigurations"]?.dictionary ?? [:]).sorted(by: { $0.key < $1.key }) {
             for entry in entries.array ?? [] {
                 guard let entry = entry.dictionary else { continue }
-                configurations.append(SceneConfiguration(
-                    role: role,
-                    name: entry["UISceneConfigurationName"]?.string,
-                    delegateClass: entry["UISceneDelegateClassName"]?.string,
-                    storyboard: entry["UISceneStoryboardFile"]?.string,
-                    sceneClass: entry["UISceneClassName"]?.string))
+                configurations.append(
+                    SceneConfiguration(
+                        role: role,
+                        name: entry["UISceneConfigurationName"]?.string,
+                        delegateClass: entry["UISceneDelegateClassName"]?.string,
+                        storyboard: entry["UISceneStoryboardFile"]?.string,
+                        sceneClass: entry["UISceneClassName"]?.string))
             }
         }
         // The application role first: it is the one every check cares about.
-        self.configurations = configurations.filter { $0.role == SceneConfiguration.applicationRole }
+        self.configurations =
+            configurations.filter { $0.role == SceneConfiguration.applicationRole }
             + configurations.filter { $0.role != SceneConfiguration.applicationRole }
     }
 }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import XcodeProject
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Everything a scan knows about one tree: its files, projects, apps and lexed sources.
 ///
@@ -33,7 +34,10 @@ public final class Workspace: Sendable {
     private let fileSet: Set<String>
     private let source: any FileSource
 
-    private init(source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], facts: [AppFacts], diagnostics: [Diagnostic]) {
+    private init(
+        source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], facts: [AppFacts],
+        diagnostics: [Diagnostic]
+    ) {
         self.source = source
         self.origin = source.origin
         self.files = files
@@ -65,11 +69,13 @@ public final class Workspace: Sendable {
         let speculative = files.map(\.path).filter { path in
             SourceLanguage(path: path) != nil && projectFolders.contains { Paths.isInside(path, $0) }
         }
-        let (discovered, early) = Parallel.overlap({
-            var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
-            let apps = discovery.run()
-            return (apps, discovery.projects, discovery.diagnostics)
-        }, map: speculative.count) { index in
+        let (discovered, early) = Parallel.overlap(
+            {
+                var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
+                let apps = discovery.run()
+                return (apps, discovery.projects, discovery.diagnostics)
+            }, map: speculative.count
+        ) { index in
             SourceLoad.load(speculative[index], source: source, limits: limits, anchors: anchors)
         }
         let (apps, projects, discoveryDiagnostics) = discovered
@@ -126,7 +132,8 @@ public final class Workspace: Sendable {
         }
         clock.lap("second pass")
         diagnostics = Array(Set(diagnostics)).sorted()
-        return Workspace(source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics)
+        return Workspace(
+            source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics)
     }
 
     /// The lexed files among an app's sources, sorted by path.
@@ -206,7 +213,8 @@ struct SourceLoad: Sendable {
             if !quiet {
                 switch error {
                 case .tooLarge(_, let size, let limit):
-                    outcome.diagnostics.append(Diagnostic(.warning, file: path, "\(ByteCount(size)) source file exceeds the \(ByteCount(limit)) limit; skipped"))
+                    outcome.diagnostics.append(
+                        Diagnostic(.warning, file: path, "\(ByteCount(size)) source file exceeds the \(ByteCount(limit)) limit; skipped"))
                 default:
                     outcome.diagnostics.append(Diagnostic(.warning, file: path, "cannot read: \(error)"))
                 }
@@ -254,12 +262,20 @@ enum TextCheck {
             var second: ClosedRange<UInt8> = 0x80...0xBF
             switch byte {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; second = 0xA0...0xBF
-            case 0xED: length = 3; second = 0x80...0x9F
+            case 0xE0:
+                length = 3
+                second = 0xA0...0xBF
+            case 0xED:
+                length = 3
+                second = 0x80...0x9F
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xF0: length = 4; second = 0x90...0xBF
+            case 0xF0:
+                length = 4
+                second = 0x90...0xBF
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; second = 0x80...0x8F
+            case 0xF4:
+                length = 4
+                second = 0x80...0x8F
             default: return index
             }
             guard index + length <= count, second.contains(bytes[index + 1]) else { return index }

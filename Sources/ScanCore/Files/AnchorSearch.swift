@@ -27,7 +27,8 @@ public struct AnchorSearch: Sendable {
         var windows: [UInt32: [Occurrence]] = [:]
         for (index, literal) in encoded.enumerated() {
             for offset in 0...(literal.count - 4) {
-                let window = UInt32(literal[offset]) | UInt32(literal[offset + 1]) << 8
+                let window =
+                    UInt32(literal[offset]) | UInt32(literal[offset + 1]) << 8
                     | UInt32(literal[offset + 2]) << 16 | UInt32(literal[offset + 3]) << 24
                 let slot = Self.hash(window)
                 bitmap[slot >> 6] |= 1 << UInt64(slot & 63)

@@ -1,5 +1,7 @@
+import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Files of a working tree on disk.
@@ -149,8 +151,6 @@ public struct DirectorySource: FileSource {
         String(cString: strerror(errno))
     }
 }
-
-import Synchronization
 
 /// The set of folders a listing walked, shared by copies of a `DirectorySource`.
 private final class WalkedFolders: Sendable {

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Runs independent jobs on all cores and keeps results in input order.
 public enum Parallel {
@@ -46,17 +47,16 @@ public enum Parallel {
 
     private static func sysconfCores() -> Int {
         #if canImport(Glibc)
-        return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+            return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         #else
-        return 1
+            return 1
         #endif
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import Synchronization
 
 /// One slot per result; each slot is written by exactly one worker, then read after all finish.
 private final class Slots<Value>: @unchecked Sendable {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Prints how long each phase of a scan took to stderr when `SCENESWEEP_TRACE` is set: the first

@@ -32,7 +32,8 @@ public struct Finding: Sendable, Hashable {
     /// Byte offset in a source file, for findings in code (nil for plists and build settings).
     public let offset: Int?
 
-    public init(rule: String, severity: Severity, message: String, file: String, line: Int, column: Int, anchor: String, offset: Int? = nil) {
+    public init(rule: String, severity: Severity, message: String, file: String, line: Int, column: Int, anchor: String, offset: Int? = nil)
+    {
         self.offset = offset
         self.rule = rule
         self.severity = severity
@@ -45,16 +46,18 @@ public struct Finding: Sendable, Hashable {
     }
 
     public init(rule: String, severity: Severity, message: String, at location: Location, anchor: String) {
-        self.init(rule: rule, severity: severity, message: message, file: location.file, line: location.line,
-                  column: location.column, anchor: anchor)
+        self.init(
+            rule: rule, severity: severity, message: message, file: location.file, line: location.line,
+            column: location.column, anchor: anchor)
     }
 
     /// A finding at a token of a source file; its anchor is the code on the token's line.
     public init(rule: String, severity: Severity, message: String, in file: SourceFile, token: Int) {
         let offset = Int(file.tokens[token].start)
         let line = file.line(ofOffset: offset)
-        self.init(rule: rule, severity: severity, message: message, file: file.path, line: line,
-                  column: file.column(ofOffset: offset), anchor: file.normalizedCode(onLine: line), offset: offset)
+        self.init(
+            rule: rule, severity: severity, message: message, file: file.path, line: line,
+            column: file.column(ofOffset: offset), anchor: file.normalizedCode(onLine: line), offset: offset)
     }
 
     /// Order of reports: file, line, column, rule, message.

@@ -95,8 +95,9 @@ enum CompileCondition {
                 current.append(character)
             } else {
                 flush()
-                if (character == "&" || character == "|" || character == "=" || character == ">" || character == "<"),
-                   index + 1 < characters.count, characters[index + 1] == character || characters[index + 1] == "=" {
+                if character == "&" || character == "|" || character == "=" || character == ">" || character == "<",
+                    index + 1 < characters.count, characters[index + 1] == character || characters[index + 1] == "="
+                {
                     tokens.append(String(character) + String(characters[index + 1]))
                     index += 1
                 } else if !character.isWhitespace {
@@ -212,7 +213,7 @@ enum CompileCondition {
             case "1", "true": return .yes
             case "0", "false": return .no
             case "TARGET_OS_IPHONE", "TARGET_OS_IOS", "TARGET_OS_TV", "TARGET_OS_VISION", "TARGET_OS_XR",
-                 "TARGET_OS_OSX", "TARGET_OS_MAC", "TARGET_OS_MACCATALYST", "TARGET_OS_UIKITFORMAC", "TARGET_OS_WATCH":
+                "TARGET_OS_OSX", "TARGET_OS_MAC", "TARGET_OS_MACCATALYST", "TARGET_OS_UIKITFORMAC", "TARGET_OS_WATCH":
                 return targetMacro(token)
             default:
                 return .maybe
@@ -314,11 +315,17 @@ struct RegionScanner {
         case .swift:
             guard token.kind == .keyword else { return nil }
             let kind: String
-            if file.is(index, "#if") { kind = "if" }
-            else if file.is(index, "#elseif") { kind = "elseif" }
-            else if file.is(index, "#else") { kind = "else" }
-            else if file.is(index, "#endif") { kind = "endif" }
-            else { return nil }
+            if file.is(index, "#if") {
+                kind = "if"
+            } else if file.is(index, "#elseif") {
+                kind = "elseif"
+            } else if file.is(index, "#else") {
+                kind = "else"
+            } else if file.is(index, "#endif") {
+                kind = "endif"
+            } else {
+                return nil
+            }
             // The condition is the rest of the directive's line.
             let line = file.line(ofToken: index)
             var next = index + 1
@@ -342,8 +349,8 @@ struct RegionScanner {
             let available = file.is(index, "#available") || file.is(index, "@available")
             let unavailable = file.is(index, "#unavailable")
             guard available || unavailable, file.isPunctuation(index + 1, UInt8(ascii: "(")),
-                  file.isIdentifier(index + 2), file.tokens.indices.contains(index + 3), file.tokens[index + 3].kind == .number,
-                  let version = OSVersion(file.text(index + 3))
+                file.isIdentifier(index + 2), file.tokens.indices.contains(index + 3), file.tokens[index + 3].kind == .number,
+                let version = OSVersion(file.text(index + 3))
             else { continue }
             let platform = file.text(index + 2)
             guard platform == "iOS" || platform == "tvOS" || platform == "visionOS" else { continue }
@@ -352,7 +359,8 @@ struct RegionScanner {
             var after = close + 1
             // Objective-C wraps the check in the `if`'s own parentheses.
             var isObjC = false
-            if file.language == .objectiveC, file.isPunctuation(index - 1, UInt8(ascii: "(")), file.isPunctuation(after, UInt8(ascii: ")")) {
+            if file.language == .objectiveC, file.isPunctuation(index - 1, UInt8(ascii: "(")), file.isPunctuation(after, UInt8(ascii: ")"))
+            {
                 after += 1
                 isObjC = true
             }

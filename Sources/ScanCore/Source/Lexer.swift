@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 internal import CByteSearch
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A hand-written byte lexer for Swift and Objective-C.
 ///
@@ -161,7 +162,8 @@ struct Lexer {
     /// Pairs a closing bracket with the nearest opener of its kind; openers of other kinds left open in
     /// between (broken code) stay unmatched, so one stray bracket does not shift every pair after it.
     private mutating func closeBracket(_ byte: UInt8) {
-        let opener: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+        let opener: UInt8 =
+            byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
         var position = openBrackets.count - 1
         while position >= 0 {
             let candidate = Int(openBrackets[position])
@@ -343,7 +345,8 @@ struct Lexer {
             if byte == UInt8(ascii: "\"") {
                 if multiline {
                     if index + 2 < count, bytes[index + 1] == UInt8(ascii: "\""), bytes[index + 2] == UInt8(ascii: "\""),
-                       hashesFollow(index + 3, hashes) {
+                        hashesFollow(index + 3, hashes)
+                    {
                         return index + 3 + hashes
                     }
                 } else if hashesFollow(index + 1, hashes) {

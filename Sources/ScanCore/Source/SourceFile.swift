@@ -1,6 +1,7 @@
 internal import CByteSearch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A lexed source file: its tokens, declarations, imports and suppression comments.
@@ -260,7 +261,8 @@ extension SuppressionComment {
         while searchFrom < bytes.count {
             let found: Int? = bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress,
-                      let hit = cbs_memmem(base + searchFrom, buffer.count - searchFrom, marker, marker.count) else { return nil }
+                    let hit = cbs_memmem(base + searchFrom, buffer.count - searchFrom, marker, marker.count)
+                else { return nil }
                 return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             }
             guard let position = found else { break }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Finds declarations in a token stream: types with their inheritance lists and attributes, functions
@@ -151,10 +151,11 @@ struct StructureParser {
             }
             if !afterDot, keyword == .typeIntroducer, let kind = swiftTypeKind(index) {
                 if let header = parseSwiftTypeHeader(at: index, kind: kind) {
-                    types.append(TypeDeclaration(
-                        kind: kind, name: header.name, inherits: header.inherits, attributes: pendingAttributes,
-                        objcName: pendingObjCName, category: nil, nameToken: index + 1,
-                        bodyStart: header.body, bodyEnd: close(of: header.body)))
+                    types.append(
+                        TypeDeclaration(
+                            kind: kind, name: header.name, inherits: header.inherits, attributes: pendingAttributes,
+                            objcName: pendingObjCName, category: nil, nameToken: index + 1,
+                            bodyStart: header.body, bodyEnd: close(of: header.body)))
                     owners[header.body] = .type(types.count - 1)
                     index = header.body
                 } else {
@@ -280,7 +281,6 @@ struct StructureParser {
         }
     }
 
-
     private func swiftTypeKind(_ index: Int) -> TypeDeclaration.Kind? {
         let kind: TypeDeclaration.Kind
         switch text(index) {
@@ -380,7 +380,8 @@ struct StructureParser {
                 // An operator function: its name is the run of punctuation before `(` or `<`.
                 var operatorName = ""
                 while cursor < tokens.count, tokens[cursor].kind == .punctuation,
-                      !isPunctuation(cursor, UInt8(ascii: "(")) {
+                    !isPunctuation(cursor, UInt8(ascii: "("))
+                {
                     operatorName += text(cursor)
                     cursor += 1
                     if operatorName.count > 8 { break }
@@ -477,7 +478,8 @@ struct StructureParser {
         var second = -1
         for index in start..<colon where isIdentifier(index) {
             if self.is(index, "inout") || self.is(index, "borrowing") || self.is(index, "consuming")
-                || self.is(index, "isolated") || self.is(index, "sending") {
+                || self.is(index, "isolated") || self.is(index, "sending")
+            {
                 continue
             }
             if first < 0 { first = index } else if second < 0 { second = index }
@@ -557,7 +559,9 @@ struct StructureParser {
                         continue
                     }
                     // `@protocol Foo;` forward declaration.
-                    if self.is(index, "@protocol"), isPunctuation(index + 2, UInt8(ascii: ";")) || isPunctuation(index + 2, UInt8(ascii: ",")) {
+                    if self.is(index, "@protocol"),
+                        isPunctuation(index + 2, UInt8(ascii: ";")) || isPunctuation(index + 2, UInt8(ascii: ","))
+                    {
                         index += 2
                         continue
                     }
@@ -579,7 +583,8 @@ struct StructureParser {
             case .punctuation:
                 let byte = firstByte(index)
                 if braceDepth == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+"),
-                   currentType != nil, isPunctuation(index + 1, UInt8(ascii: "(")) {
+                    currentType != nil, isPunctuation(index + 1, UInt8(ascii: "("))
+                {
                     if let method = parseObjCMethod(at: index, container: currentType ?? -1, allowBody: currentTypeIsImplementation) {
                         functions.append(method)
                         if method.bodyStart >= 0 {
@@ -599,7 +604,8 @@ struct StructureParser {
             case .identifier:
                 // A C function definition at file level: `name(…) {`.
                 if braceDepth == 0, isPunctuation(index + 1, UInt8(ascii: "(")),
-                   !Self.cKeywords.contains(text(index)) {
+                    !Self.cKeywords.contains(text(index))
+                {
                     let closing = close(of: index + 1)
                     var bodyStart = closing + 1
                     // Skip trailing attributes such as `__attribute__((…))` or `NS_SWIFT_NAME(…)`.
@@ -607,10 +613,11 @@ struct StructureParser {
                         bodyStart = close(of: bodyStart + 1) + 1
                     }
                     if isPunctuation(bodyStart, UInt8(ascii: "{")) {
-                        functions.append(FunctionDeclaration(
-                            kind: .cFunction, name: text(index), signature: text(index), parameters: [],
-                            isStatic: true, nameToken: index, bodyStart: bodyStart, bodyEnd: close(of: bodyStart),
-                            container: currentType ?? -1))
+                        functions.append(
+                            FunctionDeclaration(
+                                kind: .cFunction, name: text(index), signature: text(index), parameters: [],
+                                isStatic: true, nameToken: index, bodyStart: bodyStart, bodyEnd: close(of: bodyStart),
+                                container: currentType ?? -1))
                         index = close(of: bodyStart) + 1
                         continue
                     }
@@ -709,12 +716,14 @@ struct StructureParser {
                 cursor = closing + 1
             }
             if isIdentifier(cursor), !isPunctuation(cursor + 1, UInt8(ascii: ":")) {
-                parameters.append(Parameter(label: String(selector.split(separator: ":").last ?? ""), name: text(cursor), typeTokens: typeTokens))
+                parameters.append(
+                    Parameter(label: String(selector.split(separator: ":").last ?? ""), name: text(cursor), typeTokens: typeTokens))
                 cursor += 1
             }
             // A variadic method: `format, ...`.
             if isPunctuation(cursor, UInt8(ascii: ",")), isPunctuation(cursor + 1, UInt8(ascii: ".")),
-               isPunctuation(cursor + 2, UInt8(ascii: ".")), isPunctuation(cursor + 3, UInt8(ascii: ".")) {
+                isPunctuation(cursor + 2, UInt8(ascii: ".")), isPunctuation(cursor + 3, UInt8(ascii: "."))
+            {
                 cursor += 4
             }
         }
