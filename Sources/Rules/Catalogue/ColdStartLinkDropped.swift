@@ -110,10 +110,7 @@ struct ColdStartLinkDropped: Rule {
         var findings: [Finding] = []
         for name in facts.sceneDelegateNames.sorted() {
             let methods = facts.methods(of: [name])
-            let connect = methods.first {
-                let signature = facts.function($0).signature
-                return signature == "scene(_:willConnectTo:options:)" || signature == "scene:willConnectToSession:options:"
-            }
+            let connect = facts.connectMethod(of: [name])
             for pair in Self.pairs {
                 guard let handler = methods.first(where: { pair.handlers.contains(facts.function($0).signature) }) else { continue }
                 guard let connect else {

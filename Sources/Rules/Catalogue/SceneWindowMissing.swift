@@ -161,11 +161,7 @@ struct SceneWindowMissing: Rule {
             let function = facts.function(reference)
             if createsSceneWindow(function, in: file) { return nil }
         }
-        let connect = facts.methods(of: classes).first {
-            let signature = facts.function($0).signature
-            return signature == "scene(_:willConnectTo:options:)" || signature == "scene:willConnectToSession:options:"
-        }
-        if let connect {
+        if let connect = facts.connectMethod(of: classes) {
             return finding(
                 context,
                 "\(name) never creates a window for its scene (no UIWindow(windowScene:) and no storyboard): the app launches to a black screen",

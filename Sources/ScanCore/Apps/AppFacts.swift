@@ -184,6 +184,16 @@ public struct AppFacts: Sendable {
         }
     }
 
+    /// The scene delegate method that connects a scene: where its window and cold-start events belong.
+    public func connectMethod(of classes: Set<String>) -> FunctionRef? {
+        methods(of: classes).first { Self.isConnect(function($0).signature) }
+    }
+
+    /// `scene(_:willConnectTo:options:)` in Swift, `scene:willConnectToSession:options:` in Objective-C.
+    public static func isConnect(_ signature: String) -> Bool {
+        signature == "scene(_:willConnectTo:options:)" || signature == "scene:willConnectToSession:options:"
+    }
+
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate` → `SceneDelegate`; `Module.Outer.Inner` → `Inner`.
     public static func className(fromManifest value: String) -> String {
         simple(value)
@@ -289,14 +299,5 @@ enum DelegateNames {
             }
         }
         return names
-    }
-}
-
-extension String {
-    func trimmingCharacters(in characters: String) -> String {
-        var view = Substring(self)
-        while let first = view.first, characters.contains(first) { view = view.dropFirst() }
-        while let last = view.last, characters.contains(last) { view = view.dropLast() }
-        return String(view)
     }
 }
