@@ -1,9 +1,10 @@
 import Foundation
-@testable import Reports
 import Rules
 import ScanCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import Reports
 
 /// The machine-readable formats keep their contracts: DESIGN.md's JSON, SARIF 2.1.0's required
 /// structure, GitHub's workflow-command escaping.
@@ -94,11 +95,21 @@ struct ReportStructureTests {
     @Test("Report text from repositories cannot break Markdown tables or workflow commands")
     func escaping() {
         #expect(Markdown.cell("a|b\nc<script>") == "a\\|b c&lt;script&gt;")
-        #expect(GitHubReport.render(ScanReport(root: "r", toolVersion: "1", rulePack: "p", apps: [
-            AppReport(path: "p", target: "T,1:2", project: nil, platform: "iOS", framework: "native", frameworkVersion: nil,
-                      verdict: .blocked,
-                      findings: [Finding(rule: "r", severity: .error, message: "bad\n::error::injected%", file: "a,b:c.swift", line: 1, column: 1, anchor: "")],
-                      suppressed: [], unreadable: []),
-        ], diagnostics: [])).hasPrefix("::error file=a%2Cb%3Ac.swift,line=1,col=1,title=r (T%2C1%3A2)::bad%0A::error::injected%25\n"))
+        #expect(
+            GitHubReport.render(
+                ScanReport(
+                    root: "r", toolVersion: "1", rulePack: "p",
+                    apps: [
+                        AppReport(
+                            path: "p", target: "T,1:2", project: nil, platform: "iOS", framework: "native", frameworkVersion: nil,
+                            verdict: .blocked,
+                            findings: [
+                                Finding(
+                                    rule: "r", severity: .error, message: "bad\n::error::injected%", file: "a,b:c.swift", line: 1,
+                                    column: 1, anchor: "")
+                            ],
+                            suppressed: [], unreadable: [])
+                    ], diagnostics: [])
+            ).hasPrefix("::error file=a%2Cb%3Ac.swift,line=1,col=1,title=r (T%2C1%3A2)::bad%0A::error::injected%25\n"))
     }
 }
