@@ -45,8 +45,9 @@ public enum MarkdownReport {
                     "| \(finding.severity.rawValue) | `\(Markdown.code("\(finding.file):\(finding.line)"))` | `\(finding.rule)` | \(Markdown.cell(finding.message)) |\n"
             }
             output += "\n### What to do\n\n"
+            // Errors first: what blocks the app comes before what merely stops working.
             var seen: Set<String> = []
-            for finding in app.findings where seen.insert(finding.rule).inserted {
+            for finding in app.findings.sorted(by: { $0.severity > $1.severity }) where seen.insert(finding.rule).inserted {
                 guard let rule = Catalogue.rule(named: finding.rule) else { continue }
                 let description = rule.description
                 output += "- **\(description.name)** (`\(description.id)`): \(Markdown.cell(description.fix))"

@@ -83,6 +83,32 @@ struct AppDelegateWindow: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
+                            [self.window makeKeyAndVisible];
+                        }
+                        @end
+                        """
+                    ),
+                    (
+                        "AppDelegate.m",
+                        """
+                        @implementation AppDelegate
+                        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                            // self.window = [[UIWindow alloc] initWithFrame:UIScreen.mainScreen.bounds];
+                            return YES;
+                        }
+                        @end
+                        """
+                    ),
+                    ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+                ], infoPlist: .objcScenes),
+            Example(
                 """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {

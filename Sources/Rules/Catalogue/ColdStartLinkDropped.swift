@@ -80,6 +80,23 @@ struct ColdStartLinkDropped: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            NSURL *url = connectionOptions.URLContexts.anyObject.URL;
+                            if (url) { [[Router shared] openURL:url]; }
+                        }
+                        - (void)scene:(UIScene *)scene openURLContexts:(NSSet<UIOpenURLContext *> *)URLContexts {
+                            [[Router shared] openURL:URLContexts.anyObject.URL];
+                        }
+                        @end
+                        """
+                    ), ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
+                ], infoPlist: .objcScenes),
+            Example(
                 """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func scene(_ scene: UIScene, willConnectTo session: UISceneSession,

@@ -58,6 +58,21 @@ struct ConnectionOptionImportMissing: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        #import <UIKit/UIKit.h>
+                        @import GameController;
+                        @implementation SceneDelegate
+                        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            id context = connectionOptions.gameControllerActivationContext;
+                        }
+                        @end
+                        """
+                    )
+                ], infoPlist: .objcScenes),
+            Example(
                 """
                 import UIKit
                 import CoreNFC

@@ -57,6 +57,21 @@ struct LaunchOptionsRead: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "AppDelegate.m",
+                        """
+                        @implementation AppDelegate
+                        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                            // NSURL *url = launchOptions[UIApplicationLaunchOptionsURLKey];
+                            NSLog(@"UIApplicationLaunchOptionsURLKey is nil under scenes");
+                            return YES;
+                        }
+                        @end
+                        """
+                    )
+                ]),
+            Example(
                 """
                 func name(of key: UIApplication.LaunchOptionsKey) -> String {
                     switch key.rawValue {

@@ -34,11 +34,23 @@ struct MainScreenUse: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "Layout.m",
+                        """
+                        CGFloat LayoutScale(UIView *view) {
+                            // [UIScreen mainScreen].scale before iOS 26
+                            return view.traitCollection.displayScale;
+                        }
+                        """
+                    )
+                ]),
+            Example(
                 """
                 let scale = view.traitCollection.displayScale
                 let screen = view.window?.windowScene?.screen
                 let main = UIScreen.mainScreenNameForLogs // a property of our own
-                """, file: "Layout.swift")
+                """, file: "Layout.swift"),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {

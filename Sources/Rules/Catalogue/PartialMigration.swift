@@ -21,6 +21,19 @@ struct PartialMigration: Rule {
         anchors: ["SceneDelegate", "ImplicitEngineDelegate"],
         triggering: [
             Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @interface ↓SceneDelegate : UIResponder <UIWindowSceneDelegate>
+                        @property (strong, nonatomic) UIWindow *window;
+                        @end
+                        @implementation SceneDelegate
+                        @end
+                        """
+                    )
+                ], infoPlist: .legacy),
+            Example(
                 """
                 class ↓SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
@@ -42,11 +55,23 @@ struct PartialMigration: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+                        @end
+                        @implementation SceneDelegate
+                        @end
+                        """
+                    )
+                ], infoPlist: .objcScenes),
+            Example(
                 """
                 class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     var window: UIWindow?
                 }
-                """, file: "SceneDelegate.swift")
+                """, file: "SceneDelegate.swift"),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {

@@ -79,6 +79,19 @@ struct SceneManifestMissing: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "AppDelegate.m",
+                        """
+                        @interface AppDelegate : UIResponder <UIApplicationDelegate>
+                        @end
+                        @implementation AppDelegate
+                        @end
+                        """
+                    ),
+                    ("main.m", "int main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, nil, @\"AppDelegate\"); }"),
+                ], infoPlist: .objcScenes),
+            Example(
                 """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {}

@@ -51,6 +51,19 @@ struct StatusBarAPI: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "Player.m",
+                        """
+                        @implementation Player
+                        - (CGFloat)top {
+                            return self.view.window.windowScene.statusBarManager.statusBarFrame.size.height;
+                        }
+                        @end
+                        """
+                    )
+                ]),
+            Example(
                 """
                 final class PlayerViewController: UIViewController {
                     override func viewDidLayoutSubviews() {
@@ -60,7 +73,7 @@ struct StatusBarAPI: Rule {
                         print(top, landscape, "UIApplication.shared.statusBarFrame")
                     }
                 }
-                """, file: "PlayerViewController.swift")
+                """, file: "PlayerViewController.swift"),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {

@@ -78,6 +78,20 @@ struct ThirdPartySDKHook: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "AppDelegate.m",
+                        """
+                        @implementation AppDelegate
+                        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                            [[Branch getInstance] initSessionWithLaunchOptions:launchOptions];
+                            return YES;
+                        }
+                        @end
+                        """
+                    ), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+                ], note: "Only callbacks UIKit stops calling count."),
+            Example(
                 """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {

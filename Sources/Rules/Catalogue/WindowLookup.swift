@@ -65,6 +65,19 @@ struct WindowLookup: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "HUD.m",
+                        """
+                        @implementation HUD
+                        + (UIWindow *)hostWindowForView:(UIView *)view {
+                            return view.window.windowScene.keyWindow ?: view.window;
+                        }
+                        @end
+                        """
+                    )
+                ]),
+            Example(
                 """
                 final class Banner {
                     func show() { let window = (UIApplication.shared.delegate as? AppDelegate)?.window }

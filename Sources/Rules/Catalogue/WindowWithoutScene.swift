@@ -70,6 +70,20 @@ struct WindowWithoutScene: Rule {
         ],
         nonTriggering: [
             Example(
+                files: [
+                    (
+                        "DebugOverlay.m",
+                        """
+                        @implementation DebugOverlay
+                        - (void)showInScene:(UIWindowScene *)scene {
+                            self.window = [[UIWindow alloc] initWithWindowScene:scene];
+                            self.window.hidden = NO;
+                        }
+                        @end
+                        """
+                    )
+                ]),
+            Example(
                 """
                 final class ToastPresenter {
                     private var window: UIWindow?
