@@ -47,7 +47,10 @@ public enum MarkdownReport {
             output += "\n### What to do\n\n"
             // Errors first: what blocks the app comes before what merely stops working.
             var seen: Set<String> = []
-            for finding in app.findings.sorted(by: { $0.severity > $1.severity }) where seen.insert(finding.rule).inserted {
+            let bySeverity = app.findings.enumerated().sorted {
+                ($0.element.severity.rank, $1.offset) > ($1.element.severity.rank, $0.offset)
+            }
+            for (_, finding) in bySeverity where seen.insert(finding.rule).inserted {
                 guard let rule = Catalogue.rule(named: finding.rule) else { continue }
                 let description = rule.description
                 output += "- **\(description.name)** (`\(description.id)`): \(Markdown.cell(description.fix))"
