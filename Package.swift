@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "Git", dependencies: ["CGit2"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "XcodeProject", dependencies: ["CByteSearch"]),
-        .target(name: "ScanCore", dependencies: ["XcodeProject", "CByteSearch"]),
+        .target(name: "ScanCore", dependencies: ["XcodeProject", "YAML", "CByteSearch"]),
         .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
         .target(name: "Reports", dependencies: ["ScanCore", "Rules"]),
         .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports"]),
