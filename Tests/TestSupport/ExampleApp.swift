@@ -23,19 +23,26 @@ public enum ExampleApp {
     public static func materialize(_ example: Example, in directory: TemporaryDirectory) -> [MarkedLocation] {
         var marks: [MarkedLocation] = []
         var written: [String] = []
+        // A framework example: the project's files at the root, the native app under ios/.
+        let native = example.projectFiles.isEmpty ? "" : "ios/"
+        for (path, contents) in example.projectFiles {
+            let (clean, found) = stripMarkers(contents)
+            marks += found.map { MarkedLocation(file: path, line: $0.line, column: $0.column) }
+            directory.write(path, clean)
+        }
         for (rawPath, contents) in example.files {
-            let path = normalize(rawPath)
+            let path = native + normalize(rawPath)
             let (clean, found) = stripMarkers(contents)
             marks += found.map { MarkedLocation(file: path, line: $0.line, column: $0.column) }
             directory.write(path, clean)
             written.append(path)
         }
-        if !written.contains("App/Info.plist") {
-            directory.write("App/Info.plist", plist(example.infoPlist))
+        if !written.contains(native + "App/Info.plist") {
+            directory.write(native + "App/Info.plist", plist(example.infoPlist))
         }
         if !example.buildSettings.isEmpty {
             var writer = ProjectWriter()
-            let appFiles = written.filter { $0.hasPrefix("App/") }.map { String($0.dropFirst(4)) }
+            let appFiles = written.filter { $0.hasPrefix(native + "App/") }.map { String($0.dropFirst(native.count + 4)) }
             writer.sourceFiles = appFiles.filter { [".swift", ".m", ".mm", ".h"].contains(where: $0.hasSuffix) }
             writer.resourceFiles = appFiles.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
             var settings: [String: String] = [:]
@@ -54,10 +61,13 @@ public enum ExampleApp {
             }
             writer.settings = settings
             let project = writer.write()
-            directory.write("App.xcodeproj/project.pbxproj", project.text)
-            if markTarget { marks.append(MarkedLocation(file: "App.xcodeproj/project.pbxproj", line: project.targetLine, column: 1)) }
+            directory.write(native + "App.xcodeproj/project.pbxproj", project.text)
+            if markTarget {
+                marks.append(MarkedLocation(file: native + "App.xcodeproj/project.pbxproj", line: project.targetLine, column: 1))
+            }
             for name in markedSettings {
-                marks.append(MarkedLocation(file: "App.xcodeproj/project.pbxproj", line: project.settingLines[name] ?? 0, column: 1))
+                marks.append(
+                    MarkedLocation(file: native + "App.xcodeproj/project.pbxproj", line: project.settingLines[name] ?? 0, column: 1))
             }
         }
         return marks

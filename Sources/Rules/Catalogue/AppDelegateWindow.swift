@@ -150,7 +150,7 @@ struct AppDelegateWindow: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let facts = context.facts
-        var findings: [Finding] = []
+        var findings: [Finding] = frameworkWindows(context)
         var methodsWithCreation: Set<String> = []
         for site in WindowCreation.sites(facts) where site.isAppDelegateWindow && !site.isAttached {
             let how = site.file.language == .swift ? "\(site.file.text(site.token))(frame:)" : "initWithFrame:"
@@ -179,6 +179,62 @@ struct AppDelegateWindow: Rule {
                     "the app delegate sets up and shows its window (in \(describe(function))); under scenes its window is nil and nothing appears: "
                         + "build the window in scene(_:willConnectTo:options:)",
                     in: file, token: show))
+        }
+        return findings
+    }
+
+    /// Windows built by a framework's app delegate base class, by Flutter view controllers made in the
+    /// app delegate, and by a generated Expo project given a manifest by hand.
+    private func frameworkWindows(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        let framework = facts.framework
+        if let generated = context.app.generated, let manifest = generated.manifest, GeneratedSupport.adopts(facts, generated) == false {
+            return [
+                finding(
+                    context,
+                    "the scene manifest in the app configuration meets a \(framework.kind.displayName) template whose app delegate builds the window "
+                        + "with UIWindow(frame:): the app launches to a black screen; use the framework's scene support instead",
+                    at: manifest, anchor: "generated-window")
+            ]
+        }
+        var findings: [Finding] = []
+        var bases: [(String, String)] = []
+        if !ReactNativeDoubleStart.disablesAutomaticWindow(facts) {
+            bases.append(
+                (
+                    "RCTAppDelegate",
+                    "builds React Native's window with UIWindow(frame:) in didFinishLaunching unless automaticallyLoadReactNativeWindow is false"
+                ))
+            bases.append(("EXAppDelegateWrapper", "builds React Native's window with UIWindow(frame:) in didFinishLaunching"))
+        }
+        if framework.kind != .cordova || framework.isAtLeast(SemanticVersion(8)) != true {
+            bases.append(("CDVAppDelegate", "builds the window and its main view controller in didFinishLaunching (before cordova-ios 8)"))
+        }
+        for name in facts.appDelegateNames.sorted() {
+            for reference in facts.declarations[name] ?? [] {
+                let type = facts.type(reference)
+                let file = facts.files[reference.file]
+                for (base, what) in bases where type.inherits(base) {
+                    guard let token = (type.nameToken..<max(type.nameToken, type.bodyStart)).first(where: { file.is($0, text: base) })
+                    else { continue }
+                    findings.append(
+                        finding(
+                            context,
+                            "\(name) subclasses \(base), which \(what): a window no scene owns is never shown once the app adopts scenes",
+                            in: file, token: token))
+                }
+            }
+        }
+        for reference in facts.appDelegateMethods {
+            let file = facts.file(reference)
+            for index in WindowCreation.body(facts.function(reference))
+            where file.is(index, "FlutterViewController") && file.isPunctuation(index + 1, UInt8(ascii: "(")) {
+                findings.append(
+                    finding(
+                        context,
+                        "the app delegate builds a FlutterViewController window: under scenes it is never shown; let FlutterSceneDelegate create the view",
+                        in: file, token: index))
+            }
         }
         return findings
     }

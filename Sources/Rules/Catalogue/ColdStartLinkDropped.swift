@@ -36,7 +36,10 @@ struct ColdStartLinkDropped: Rule {
             When a link, user activity or quick action launches the app, UIKit does not call \
             scene(_:openURLContexts:), scene(_:continue:) or windowScene(_:performActionFor:completionHandler:); it \
             passes the event in the connectionOptions of scene(_:willConnectTo:options:). A scene delegate that \
-            handles only the running case silently loses the link that opened the app.
+            handles only the running case silently loses the link that opened the app. The same holds for a \
+            hand-written React Native scene delegate (before 0.88): the launch options it gives the root view no \
+            longer carry the URL, so Linking.getInitialURL() resolves to null unless the link is copied over from \
+            connectionOptions.
             """,
         documentation: [AppleDocs.connectionOptions, AppleDocs.tn3187, AppleDocs.respondingToLaunch],
         fix:
@@ -77,6 +80,24 @@ struct ColdStartLinkDropped: Rule {
                     ), ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
                 ],
                 infoPlist: .objcScenes),
+            Example(
+                """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                               options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        let delegate = UIApplication.shared.delegate as! AppDelegate
+                        let rootView = delegate.reactNativeFactory.rootViewFactory.↓view(
+                            withModuleName: "Shop", initialProperties: nil, launchOptions: nil)
+                        window = UIWindow(windowScene: windowScene)
+                        window?.rootViewController = UIViewController()
+                        window?.rootViewController?.view = rootView
+                        window?.makeKeyAndVisible()
+                    }
+                }
+                """, file: "SceneDelegate.swift", project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.80.1\"}}\n")]),
         ],
         nonTriggering: [
             Example(
@@ -120,6 +141,27 @@ struct ColdStartLinkDropped: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift", note: "The options are handed to code that may read them."),
+            Example(
+                """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                               options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        var launchOptions: [UIApplication.LaunchOptionsKey: Any] = [:]
+                        if let url = connectionOptions.urlContexts.first?.url { launchOptions[.url] = url }
+                        let delegate = UIApplication.shared.delegate as! AppDelegate
+                        let rootView = delegate.reactNativeFactory.rootViewFactory.view(
+                            withModuleName: "Shop", initialProperties: nil, launchOptions: launchOptions)
+                        window = UIWindow(windowScene: windowScene)
+                        window?.rootViewController = UIViewController()
+                        window?.rootViewController?.view = rootView
+                        window?.makeKeyAndVisible()
+                    }
+                }
+                """, file: "SceneDelegate.swift", project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.80.1\"}}\n")],
+                note: "The launch link is copied from connectionOptions into the root view's launch options."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -151,6 +193,43 @@ struct ColdStartLinkDropped: Rule {
                             + "the event that launches the app is lost",
                         in: file, token: function.nameToken))
             }
+        }
+        findings += reactNativeRootViews(context)
+        return findings
+    }
+
+    /// Calls that build a React Native root view; the launch options they get become Linking.getInitialURL().
+    static let rootViewCalls: Set<String> = [
+        "RCTRootView", "createRootViewWithBridge", "RCTAppSetupDefaultRootView", "initWithBridge", "startReactNative",
+        "startReactNativeWithModuleName", "viewWithModuleName",
+    ]
+
+    /// A hand-written React Native scene delegate (before 0.88's connectionOptions API) that builds the root
+    /// view without the link that launched the app: under scenes, launch options never carry it.
+    private func reactNativeRootViews(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        guard facts.framework.kind == .reactNative || facts.framework.kind == .expo else { return [] }
+        var findings: [Finding] = []
+        for name in facts.sceneDelegateNames.sorted() {
+            guard let connect = facts.connectMethod(of: [name]) else { continue }
+            let file = facts.file(connect)
+            let function = facts.function(connect)
+            let body = WindowCreation.body(function)
+            let viewCall = body.first { index in
+                guard file.isIdentifier(index) else { return false }
+                let text = file.text(index)
+                // `rootViewFactory.view(withModuleName:...)` spells the call `view`.
+                if text == "view", file.isPunctuation(index + 1, UInt8(ascii: "(")), file.is(index + 2, "withModuleName") { return true }
+                return Self.rootViewCalls.contains(text)
+            }
+            guard let viewCall else { continue }
+            if reads(["urlContexts", "URLContexts", "userActivities"], in: function, of: file) || handsOff(function, in: file) { continue }
+            findings.append(
+                finding(
+                    context,
+                    "\(name) builds the React Native root view without connectionOptions.urlContexts or userActivities: "
+                        + "under scenes launch options carry no link, so Linking.getInitialURL() is null when a link opens the app",
+                    in: file, token: viewCall))
         }
         return findings
     }

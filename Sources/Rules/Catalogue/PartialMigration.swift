@@ -74,6 +74,63 @@ struct PartialMigration: Rule {
                 """, file: "SceneDelegate.swift"),
         ])
 
+    /// Capacitor's `cap migrate` classifies a project by three signals; a proper subset is "partial" and
+    /// it refuses to migrate it. SceneDelegate.swift with configurationForConnecting is valid code-only
+    /// adoption and stays quiet.
+    private func capacitorSignals(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        let app = context.app
+        let manifestPlist = app.infoPlists.first { $0.manifestState != .absent }
+        let sceneDelegateFile =
+            app.sourceFiles.first { Paths.fileName(of: $0) == "SceneDelegate.swift" }
+            ?? context.workspace.files.map(\.path).first { Paths.fileName(of: $0) == "SceneDelegate.swift" && Paths.isInside($0, app.path) }
+        let configuration = facts.configurationMethods.first
+        let present = [manifestPlist != nil, sceneDelegateFile != nil, configuration != nil]
+        let count = present.filter { $0 }.count
+        guard count == 1 || count == 2, !(present[1] && present[2]) else { return [] }
+        let names = ["the scene manifest", "SceneDelegate.swift", "configurationForConnecting in the AppDelegate"]
+        let have = zip(names, present).filter { $0.1 }.map(\.0)
+        let lack = zip(names, present).filter { !$0.1 }.map(\.0)
+        let message =
+            "Capacitor scene migration is partial (present: \(have.joined(separator: ", ")); missing: \(lack.joined(separator: ", "))): "
+            + "npx cap migrate skips partial projects; add what is missing by hand, as in the 8.5 template"
+        if let plist = manifestPlist {
+            return [finding(context, message, at: plist.location(of: "UIApplicationSceneManifest"), anchor: "capacitor-partial")]
+        }
+        if let path = sceneDelegateFile {
+            if let source = context.workspace.sources[path], let type = source.types.first(where: { $0.kind == .classType }) {
+                return [finding(context, message, in: source, token: type.nameToken)]
+            }
+            return [finding(context, message, at: Location(file: path, line: 1), anchor: "capacitor-partial")]
+        }
+        if let configuration {
+            return [finding(context, message, in: facts.file(configuration), token: facts.function(configuration).nameToken)]
+        }
+        return []
+    }
+
+    private func flutterImplicitEngine(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        var findings: [Finding] = []
+        for name in facts.appDelegateNames.sorted() {
+            for reference in facts.declarations[name] ?? [] {
+                let type = facts.type(reference)
+                let file = facts.files[reference.file]
+                guard type.inherits("FlutterImplicitEngineDelegate"),
+                    let token = file.tokens.indices.first(where: {
+                        $0 > type.nameToken && $0 < type.bodyStart && file.is($0, "FlutterImplicitEngineDelegate")
+                    })
+                else { continue }
+                findings.append(
+                    finding(
+                        context,
+                        "the app delegate adopts FlutterImplicitEngineDelegate but the Info.plist has no UIApplicationSceneManifest: the Flutter scene migration stopped half way",
+                        in: file, token: token))
+            }
+        }
+        return findings
+    }
+
     func check(_ context: RuleContext) -> [Finding] {
         let facts = context.facts
         let app = context.app
@@ -87,7 +144,9 @@ struct PartialMigration: Rule {
                 default: return false
                 }
             }
-        if missingManifest, !facts.isSceneBasedWithoutManifest {
+        if facts.framework.kind == .capacitor {
+            findings += capacitorSignals(context)
+        } else if missingManifest, !facts.isSceneBasedWithoutManifest {
             for name in facts.sceneDelegateNames.sorted() {
                 guard
                     let reference = facts.declarations[name]?.first(where: { [.classType, .objcInterface].contains(facts.type($0).kind) })
@@ -98,22 +157,9 @@ struct PartialMigration: Rule {
                         "\(name) is a scene delegate, but the Info.plist has no UIApplicationSceneManifest and the app delegate no configurationForConnecting: it never runs",
                         in: facts.files[reference.file], token: facts.type(reference).nameToken))
             }
-            for name in facts.appDelegateNames.sorted() {
-                for reference in facts.declarations[name] ?? [] {
-                    let type = facts.type(reference)
-                    let file = facts.files[reference.file]
-                    guard type.inherits("FlutterImplicitEngineDelegate"),
-                        let token = file.tokens.indices.first(where: {
-                            $0 > type.nameToken && $0 < type.bodyStart && file.is($0, "FlutterImplicitEngineDelegate")
-                        })
-                    else { continue }
-                    findings.append(
-                        finding(
-                            context,
-                            "the app delegate adopts FlutterImplicitEngineDelegate but the Info.plist has no UIApplicationSceneManifest: the Flutter scene migration stopped half way",
-                            in: file, token: token))
-                }
-            }
+        }
+        if missingManifest, !facts.isSceneBasedWithoutManifest {
+            findings += flutterImplicitEngine(context)
         }
         // Scene delegate sources in the app folder that no target compiles (another target's own
         // scene delegate is that target's business).

@@ -193,9 +193,10 @@ struct SceneDelegateUnresolved: Rule {
         let parts = expanded.split(separator: ".").map(String.init)
         guard let name = parts.last, !name.isEmpty else { return "UISceneDelegateClassName is empty" }
         let module = parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil
-        if module == nil, AppFacts.frameworkSceneDelegates.contains(name) { return nil }
+        if module == nil, AppFacts.frameworkSceneDelegates.contains(name) { return frameworkClassProblem(name, context) }
         let declarations = context.facts.declarations[name] ?? []
         guard !declarations.isEmpty else { return missingClass(name, written: written, context) }
+        if let missingBase = missingFrameworkBase(of: name, context) { return missingBase }
         let types = declarations.map { context.facts.type($0) }
         let swiftClass = types.first { $0.kind == .classType }
         let isObjC = types.contains { $0.kind == .objcInterface || $0.kind == .objcImplementation }
@@ -213,6 +214,42 @@ struct SceneDelegateUnresolved: Rule {
         if swiftClass != nil {
             return "UISceneDelegateClassName \(written) names the Swift class \(name) without its module: "
                 + "write $(PRODUCT_MODULE_NAME).\(name) or declare it @objc(\(name)); UIKit cannot load it and the screen stays black"
+        }
+        return nil
+    }
+
+    /// Framework scene delegate classes and the framework version that introduced each.
+    static let frameworkClasses: [String: (FrameworkKind, SemanticVersion)] = [
+        "FlutterSceneDelegate": (.flutter, SemanticVersion(3, 38)),
+        "EXExpoAppSceneDelegate": (.expo, SemanticVersion(57, 0, 23)),
+        "ExpoAppSceneDelegate": (.expo, SemanticVersion(57, 0, 23)),
+        "RCTSceneDelegate": (.reactNative, SemanticVersion(0, 88)),
+        "CDVSceneDelegate": (.cordova, SemanticVersion(8)),
+    ]
+
+    /// A framework class named directly: it must exist in the framework version the app builds with.
+    private func frameworkClassProblem(_ name: String, _ context: RuleContext) -> String? {
+        guard let (kind, minimum) = Self.frameworkClasses[name] else { return nil }
+        let framework = context.facts.framework
+        if framework.kind != kind, !(kind == .expo && framework.kind == .reactNative) {
+            return
+                "UISceneDelegateClassName names \(name), a \(kind.displayName) class, but the app is built with \(framework.kind.displayName)"
+        }
+        guard framework.isAtLeast(minimum) == false, let version = framework.version else { return nil }
+        return "UISceneDelegateClassName names \(name), which \(kind.displayName) \(version) does not have (it arrived in \(minimum)): "
+            + "UIKit cannot load it and the screen stays black"
+    }
+
+    /// An app class whose framework base class does not exist in the framework version the app builds with.
+    private func missingFrameworkBase(of name: String, _ context: RuleContext) -> String? {
+        let framework = context.facts.framework
+        for base in context.facts.ancestors(of: name) {
+            guard let (kind, minimum) = Self.frameworkClasses[base],
+                framework.kind == kind || (kind == .expo && framework.kind == .reactNative),
+                framework.isAtLeast(minimum) == false, let version = framework.version
+            else { continue }
+            return
+                "\(name) subclasses \(base), which \(kind.displayName) \(version) does not have (it arrived in \(minimum)): the app does not build"
         }
         return nil
     }

@@ -124,9 +124,13 @@ struct SceneManifestMissing: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let facts = context.facts
+        if let generated = context.app.generated { return generatedProject(generated, context) }
         guard !facts.isSceneBasedWithoutManifest else { return [] }
         let plists = context.app.infoPlists
         let withManifest = plists.filter { $0.manifestState != .absent }
+        let framework = facts.framework
+        // react-native-uiscene-bridge adopts scenes at run time: the app launches, unverified beyond simulators.
+        let bridged = framework.settings.hasSceneBridgePackage
         var findings: [Finding] = []
         for plist in plists where plist.manifestState == .absent {
             var message =
@@ -138,9 +142,29 @@ struct SceneManifestMissing: Rule {
                     + (plist.configurations.count > 1 ? "s" : "")
                     + " has no UIApplicationSceneManifest while the app's other configurations have one: "
                     + "those builds fail to launch with the iOS 27 SDK"
+            } else if bridged {
+                message =
+                    "no UIApplicationSceneManifest: react-native-uiscene-bridge adopts scenes at run time (tested on simulators, one window); "
+                    + "adopt them in the app"
             }
-            findings.append(finding(context, message, at: plist.location, anchor: "manifest:" + plist.configurationList))
+            if let path = FrameworkPaths.upgradePath(facts) { message += " (\(path))" }
+            findings.append(
+                finding(
+                    context, message, at: plist.location, anchor: "manifest:" + plist.configurationList,
+                    severity: bridged ? .warning : nil))
         }
         return findings
+    }
+
+    /// Expo without ios/, Cordova without platforms/ios: decided by the framework version and configuration.
+    private func generatedProject(_ generated: GeneratedProject, _ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        // A hand-written manifest without the scene template gives a black screen: app-delegate-window says so.
+        guard GeneratedSupport.adopts(facts, generated) == false, generated.manifest == nil else { return [] }
+        let framework = facts.framework
+        let named = framework.version.map { "\(framework.kind.displayName) \($0)" } ?? framework.kind.displayName
+        var message = "\(named) generates an iOS app without scenes: it fails to launch when built with the iOS 27 SDK"
+        if let path = FrameworkPaths.upgradePath(facts) { message += " (\(path))" }
+        return [finding(context, message, at: framework.location ?? context.app.declaration, anchor: "generated-manifest")]
     }
 }

@@ -84,6 +84,9 @@ public struct Example: Sendable {
     }
 
     public let files: [(path: String, contents: String)]
+    /// Files of the framework project around the app (`package.json`, `pubspec.yaml`, …). When there
+    /// are any, the app's own files move under `ios/`, where frameworks keep their native project.
+    public let projectFiles: [(path: String, contents: String)]
     public let infoPlist: InfoPlistShape
     /// Target build settings; when set the example app gets an `.xcodeproj` holding one app target.
     public let buildSettings: [String: String]
@@ -93,18 +96,23 @@ public struct Example: Sendable {
     /// One Swift file, `App/AppDelegate.swift` unless named.
     public init(
         _ swift: String, file: String = "AppDelegate.swift", infoPlist: InfoPlistShape = .scenes,
-        buildSettings: [String: String] = [:], also extraFiles: [(String, String)] = [], note: String? = nil
+        buildSettings: [String: String] = [:], also extraFiles: [(String, String)] = [],
+        project projectFiles: [(String, String)] = [], note: String? = nil
     ) {
         self.files = [("App/" + file, swift)] + extraFiles.map { ("App/" + $0.0, $0.1) }
+        self.projectFiles = projectFiles.map { ($0.0, $0.1) }
         self.infoPlist = infoPlist
         self.buildSettings = buildSettings
         self.note = note
     }
 
     /// Files given by path relative to the example app's folder (`Info.plist`, `SceneDelegate.m`, …).
-    public init(files: [(String, String)], infoPlist: InfoPlistShape = .scenes, buildSettings: [String: String] = [:], note: String? = nil)
-    {
+    public init(
+        files: [(String, String)], infoPlist: InfoPlistShape = .scenes, buildSettings: [String: String] = [:],
+        project projectFiles: [(String, String)] = [], note: String? = nil
+    ) {
         self.files = files.map { ("App/" + $0.0, $0.1) }
+        self.projectFiles = projectFiles.map { ($0.0, $0.1) }
         self.infoPlist = infoPlist
         self.buildSettings = buildSettings
         self.note = note

@@ -98,7 +98,7 @@ public enum Scanner {
         }
         return AppReport(
             path: app.path, target: app.target, project: app.project, platform: app.platform,
-            framework: facts.isSwiftUIApp ? "swiftui" : "native", frameworkVersion: nil,
+            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
             verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable)
     }
 

@@ -176,6 +176,18 @@ public struct AppFacts: Sendable {
     /// Whether the app is entered through a SwiftUI `App`.
     public var isSwiftUIApp: Bool { !swiftUIApps.isEmpty }
 
+    /// The app's framework: from its manifests, else from its app delegate's base class, else SwiftUI or native.
+    public var framework: FrameworkInfo {
+        if app.framework.kind != .native { return app.framework }
+        let bases = appDelegateNames.reduce(into: Set<String>()) { $0.formUnion(ancestors(of: $1)) }
+        let fromCode: [(String, FrameworkKind)] = [
+            ("ExpoAppDelegate", .expo), ("EXAppDelegateWrapper", .expo), ("RCTAppDelegate", .reactNative),
+            ("FlutterAppDelegate", .flutter), ("CDVAppDelegate", .cordova),
+        ]
+        if let match = fromCode.first(where: { bases.contains($0.0) }) { return FrameworkInfo(kind: match.1) }
+        return FrameworkInfo(kind: isSwiftUIApp ? .swiftui : .native)
+    }
+
     /// Scene configurations of a plist; empty when it has no real manifest.
     public static func configurations(of plist: InfoPlist) -> [SceneConfiguration] {
         switch plist.manifestState {

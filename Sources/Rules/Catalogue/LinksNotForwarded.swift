@@ -1,0 +1,126 @@
+import ScanCore
+
+/// Link handling the app relied on, left on app delegate methods UIKit no longer calls.
+struct LinksNotForwarded: Rule {
+    /// Calls in app-delegate URL/activity methods that hand links to a framework or plugin.
+    static let appDelegateHandlers: Set<String> = [
+        "RCTLinkingManager", "ApplicationDelegateProxy", "CDVPluginHandleOpenURLNotification", "CDVPluginHandleOpenURL",
+    ]
+    /// The same on the scene side.
+    static let sceneHandlers: Set<String> = [
+        "RCTLinkingManager", "SceneDelegateProxy", "CDVPluginHandleOpenURLNotification", "CDVPluginHandleOpenURL",
+    ]
+    /// Framework scene delegates that forward links themselves.
+    static let forwardingSceneBases: Set<String> = [
+        "FlutterSceneDelegate", "ExpoAppSceneDelegate", "EXExpoAppSceneDelegate", "CDVSceneDelegate", "RCTSceneDelegate",
+    ]
+    static let linkCallbacks: Set<String> = [
+        "application(_:open:options:)", "application:openURL:options:", "application(_:continue:restorationHandler:)",
+        "application:continueUserActivity:restorationHandler:", "application(_:handleOpen:)", "application:handleOpenURL:",
+        "application(_:open:sourceApplication:annotation:)", "application:openURL:sourceApplication:annotation:",
+    ]
+
+    static let description = RuleDescription(
+        id: "links-not-forwarded",
+        name: "Links not forwarded to the scene",
+        severity: .warning,
+        summary:
+            "The app adopted scenes, but hands URLs and user activities to its framework (RCTLinkingManager, Capacitor's proxy) only from app delegate methods UIKit no longer calls.",
+        rationale: """
+            After adopting scenes, deep links and universal links arrive in scene(_:openURLContexts:) and \
+            scene(_:continue:), or in connectionOptions at launch. React Native's RCTLinkingManager, Capacitor's \
+            ApplicationDelegateProxy and Cordova's open-URL notification were fed from the app delegate's \
+            application(_:open:options:) and application(_:continue:restorationHandler:); left there, the JavaScript \
+            side never hears of a link. The framework's scene delegates (RCTSceneDelegate, FlutterSceneDelegate, \
+            ExpoAppSceneDelegate, CDVSceneDelegate) and SceneDelegateProxy forward them.
+            """,
+        documentation: [AppleDocs.tn3187, AppleDocs.connectionOptions],
+        fix:
+            "Forward from the scene delegate: RCTLinkingManager.scene(_:openURLContexts:) / scene(_:continue:), SceneDelegateProxy.shared, or subclass the framework's scene delegate.",
+        anchors: ["RCTLinkingManager", "ApplicationDelegateProxy", "CDVPluginHandleOpenURL"],
+        triggering: [
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func ↓application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                        RCTLinkingManager.application(app, open: url, options: options)
+                    }
+                }
+                """,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                window = UIWindow(windowScene: windowScene)
+                            }
+                        }
+                        """
+                    )
+                ],
+                project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.85.0\"}}\n")])
+        ],
+        nonTriggering: [
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                        RCTLinkingManager.application(app, open: url, options: options)
+                    }
+                }
+                """,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+                                RCTLinkingManager.scene(scene, openURLContexts: URLContexts)
+                            }
+                        }
+                        """
+                    )
+                ],
+                project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.88.0\"}}\n")])
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        Self.unforwarded(context.facts).map { reference in
+            let function = context.facts.function(reference)
+            return finding(
+                context,
+                "\(function.signature) hands links to the framework, but UIKit stops calling it once scenes are adopted and the scene delegate does not forward them: "
+                    + "deep links never reach the app; forward them from scene(_:openURLContexts:) and scene(_:continue:)",
+                in: context.facts.file(reference), token: function.nameToken)
+        }
+    }
+
+    /// App-delegate link methods feeding a framework handler, when nothing on the scene side does.
+    static func unforwarded(_ facts: AppFacts) -> [FunctionRef] {
+        guard facts.hasAdoptedScenes, !facts.isSwiftUIApp else { return [] }
+        // The framework's own scene delegate forwards links, named directly in the manifest or as a base class.
+        let manifestClasses = facts.app.infoPlists.flatMap { AppFacts.configurations(of: $0).compactMap(\.delegateClass) }
+            .map(AppFacts.className(fromManifest:))
+        if manifestClasses.contains(where: forwardingSceneBases.contains) { return [] }
+        for name in facts.sceneDelegateNames where !facts.ancestors(of: name).isDisjoint(with: forwardingSceneBases) { return [] }
+        for reference in facts.sceneDelegateMethods {
+            let file = facts.file(reference)
+            if WindowCreation.body(facts.function(reference)).contains(where: {
+                file.isIdentifier($0) && sceneHandlers.contains(file.text($0))
+            }) {
+                return []
+            }
+        }
+        return facts.appDelegateMethods.filter { reference in
+            let function = facts.function(reference)
+            guard linkCallbacks.contains(function.signature) else { return false }
+            let file = facts.file(reference)
+            return WindowCreation.body(function).contains { file.isIdentifier($0) && appDelegateHandlers.contains(file.text($0)) }
+        }
+    }
+}

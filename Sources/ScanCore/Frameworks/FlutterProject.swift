@@ -1,0 +1,51 @@
+import Foundation
+import XcodeProject
+import YAML
+
+/// A Flutter project's pubspec and pinned SDK version.
+struct FlutterProject {
+    let pubspec: String
+    let version: String?
+    let versionLocation: Location?
+    let optOut: Location?
+
+    /// Reads `folder/pubspec.yaml` when it declares a Flutter app (`dependencies: flutter: sdk: flutter`).
+    init?(folder: String, files: ProjectFiles, problems: ManifestProblems) {
+        let pubspec = Paths.join(folder, "pubspec.yaml")
+        guard let bytes = files.read(pubspec) else { return nil }
+        let root: Node
+        do {
+            root = try YAMLParserBridge.parse(bytes)
+        } catch {
+            problems.yaml(pubspec, error)
+            return nil
+        }
+        guard root["dependencies"]?["flutter"]?["sdk"]?.scalarText == "flutter" || root["flutter"] != nil else { return nil }
+        self.pubspec = pubspec
+        if let disabled = root["flutter"]?["config"]?["enable-uiscene-migration"], disabled.scalarText == "false" {
+            optOut = Location(file: pubspec, line: disabled.mark.line, column: disabled.mark.column)
+        } else {
+            optOut = nil
+        }
+        // The pinned SDK first (fvm), then the constraint the lockfile records, then pubspec's own.
+        var found: (String, Location)?
+        for name in [".fvmrc", ".fvm/fvm_config.json"] {
+            let path = Paths.join(folder, name)
+            guard found == nil, let data = files.read(path),
+                let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
+                let version = (object["flutter"] ?? object["flutterSdkVersion"]) as? String
+            else { continue }
+            found = (version, TextSearch.location(of: version, in: data, file: path) ?? Location(file: path, line: 1))
+        }
+        if found == nil, let lock = files.read(Paths.join(folder, "pubspec.lock")), let node = try? YAMLParserBridge.parse(lock),
+            let flutter = node["sdks"]?["flutter"], let text = flutter.scalarText
+        {
+            found = (text, Location(file: Paths.join(folder, "pubspec.lock"), line: flutter.mark.line, column: flutter.mark.column))
+        }
+        if found == nil, let flutter = root["environment"]?["flutter"], let text = flutter.scalarText {
+            found = (text, Location(file: pubspec, line: flutter.mark.line, column: flutter.mark.column))
+        }
+        version = found?.0
+        versionLocation = found?.1 ?? Location(file: pubspec, line: 1)
+    }
+}

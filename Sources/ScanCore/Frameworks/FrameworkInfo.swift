@@ -1,0 +1,118 @@
+/// The cross-platform framework (if any) an app is built with.
+public enum FrameworkKind: String, Sendable, Hashable, CaseIterable {
+    case native
+    case swiftui
+    case reactNative = "react-native"
+    case expo
+    case capacitor
+    case flutter
+    case cordova
+
+    /// How people write the framework's name.
+    public var displayName: String {
+        switch self {
+        case .native: return "native UIKit"
+        case .swiftui: return "SwiftUI"
+        case .reactNative: return "React Native"
+        case .expo: return "Expo"
+        case .capacitor: return "Capacitor"
+        case .flutter: return "Flutter"
+        case .cordova: return "Cordova"
+        }
+    }
+}
+
+/// What the app's manifests say about its framework: which one, its version, and where that is written.
+public struct FrameworkInfo: Sendable, Hashable {
+    public let kind: FrameworkKind
+    /// The version resolved from a lockfile, else the requirement as written (`^0.72.4`, `>=3.38.0`).
+    public let version: String?
+    /// The requirement as the manifest writes it, when it differs from a resolved version.
+    public let declared: String?
+    /// Where the version (or the dependency) is declared: `package.json`'s dependency line, `.fvmrc`, …
+    public let location: Location?
+    /// Facts about the framework's own configuration that rules need.
+    public let settings: FrameworkSettings
+
+    public init(
+        kind: FrameworkKind, version: String? = nil, declared: String? = nil, location: Location? = nil,
+        settings: FrameworkSettings = FrameworkSettings()
+    ) {
+        self.kind = kind
+        self.version = version
+        self.declared = declared
+        self.location = location
+        self.settings = settings
+    }
+
+    public static let native = FrameworkInfo(kind: .native)
+
+    /// The lowest version the requirement allows, for comparisons.
+    public var semanticVersion: SemanticVersion? {
+        version.flatMap(SemanticVersion.lowerBound(of:))
+    }
+
+    /// Whether the framework's version is known to be at least `minimum`; nil when the version is unknown.
+    public func isAtLeast(_ minimum: SemanticVersion) -> Bool? {
+        semanticVersion.map { $0 >= minimum }
+    }
+}
+
+/// Framework configuration that changes what a scan concludes.
+public struct FrameworkSettings: Sendable, Hashable {
+    /// Flutter: `flutter: config: enable-uiscene-migration: false` in pubspec.yaml, with its location.
+    public var flutterMigrationOptOut: Location?
+    /// Expo: `expo-build-properties` `ios.enableSceneSupport` (nil when not set), with its location.
+    public var expoSceneSupport: Bool?
+    public var expoSceneSupportLocation: Location?
+    /// The `react-native-uiscene-bridge` package, which adopts scenes at run time.
+    public var hasSceneBridgePackage: Bool = false
+    /// `@capacitor/ios` or `react-native` etc. as listed (name → requirement), for messages.
+    public var dependencies: [String: String] = [:]
+
+    public init() {}
+}
+
+/// A version number with three numeric parts, compared numerically; pre-release tags are ignored.
+public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let major: Int
+    public let minor: Int
+    public let patch: Int
+
+    public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// The lowest version a requirement admits: `^0.72.4` → 0.72.4, `~54.0.12` → 54.0.12,
+    /// `>=3.38.0 <4.0.0` → 3.38.0, `v8.5.0` → 8.5.0, `0.88.0-rc.1` → 0.88.0. Nil for tags, URLs and
+    /// workspace references.
+    public static func lowerBound(of requirement: String) -> SemanticVersion? {
+        var text = Substring(requirement.trimmingCharacters(in: " \t\"'"))
+        if let alternative = text.firstRange(of: "||") { text = text[..<alternative.lowerBound] }
+        if let space = text.firstIndex(of: " ") { text = text[..<space] }
+        text = text.drop { "^~>=v".contains($0) }
+        var numbers: [Int] = []
+        var current = ""
+        for character in text {
+            if character.isNumber {
+                current.append(character)
+            } else if character == ".", let value = Int(current) {
+                numbers.append(value)
+                current = ""
+            } else {
+                break
+            }
+        }
+        if let value = Int(current) { numbers.append(value) }
+        guard let major = numbers.first else { return nil }
+        return SemanticVersion(major, numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
+    }
+
+    public static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+        (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+    }
+
+    public var description: String { "\(major).\(minor).\(patch)" }
+}
