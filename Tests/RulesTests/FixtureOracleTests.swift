@@ -8,12 +8,18 @@ import Testing
 /// apps, verdicts and every finding (rule, file, line, severity) it lists must be exactly what a scan reports.
 @Suite("Fixture oracles")
 struct FixtureOracleTests {
+    /// Fixture folders (relative to Fixtures/) that have an EXPECTED.md: native apps under `scan/`,
+    /// framework eras under `frameworks/`.
     static let fixtures: [String] = {
-        let folder = FixturePaths.fixtures.appendingPathComponent("scan")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter {
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("EXPECTED.md").path)
-        }.sorted()
+        var result: [String] = []
+        for group in ["scan", "frameworks"] {
+            let folder = FixturePaths.fixtures.appendingPathComponent(group)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            result += names.filter {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("EXPECTED.md").path)
+            }.map { group + "/" + $0 }
+        }
+        return result.sorted()
     }()
 
     struct ExpectedFinding: Hashable, CustomStringConvertible {
@@ -28,17 +34,20 @@ struct FixtureOracleTests {
         let path: String
         let target: String
         let verdict: String
-        var description: String { "\(path) \(target) \(verdict)" }
+        /// The framework kind, when the oracle's table has a framework column.
+        let framework: String?
+        var description: String { "\(path) \(target) \(verdict)" + (framework.map { " \($0)" } ?? "") }
     }
 
-    /// Reads the apps table and every fenced block under a "## Findings" heading.
+    /// Reads the apps table (columns found by their header) and every fenced block under a "## Findings" heading.
     static func oracle(_ name: String) throws -> (apps: Set<ExpectedApp>, findings: Set<ExpectedFinding>) {
-        let url = FixturePaths.scan(name).appendingPathComponent("EXPECTED.md")
+        let url = FixturePaths.fixtures.appendingPathComponent(name).appendingPathComponent("EXPECTED.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         var apps: Set<ExpectedApp> = []
         var findings: Set<ExpectedFinding> = []
         var section = ""
         var inBlock = false
+        var columns: [String: Int] = [:]
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("## ") {
                 section = String(line)
@@ -48,15 +57,23 @@ struct FixtureOracleTests {
                 inBlock.toggle()
                 continue
             }
-            if section.hasPrefix("## Apps"), line.hasPrefix("| `") {
-                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if section.hasPrefix("## Apps"), line.hasPrefix("| path") {
+                columns = Dictionary(cells.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            if section.hasPrefix("## Apps"), line.hasPrefix("| `"), let path = columns["path"], let target = columns["target"],
+                let verdict = columns["verdict"]
+            {
                 // A cell may add a remark after the value: "`Notes` (sources; Info.plist generated)".
                 let clean = { (cell: String) in
                     String(
                         cell.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "*", with: "").split(separator: " ").first
                             ?? "")
                 }
-                apps.insert(ExpectedApp(path: clean(cells[0]), target: clean(cells[1]), verdict: clean(cells[4])))
+                apps.insert(
+                    ExpectedApp(
+                        path: clean(cells[path]), target: clean(cells[target]), verdict: clean(cells[verdict]),
+                        framework: columns["framework"].map { clean(cells[$0]) }))
             }
             if section.hasPrefix("## Findings"), inBlock {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -73,8 +90,13 @@ struct FixtureOracleTests {
     func scanMatchesOracle(fixture: String) throws {
         let expected = try Self.oracle(fixture)
         #expect(!expected.apps.isEmpty, "EXPECTED.md of \(fixture) lists no apps")
-        let report = Scanner.scan(try DirectorySource(root: FixturePaths.scan(fixture).path))
-        let apps = Set(report.apps.map { ExpectedApp(path: $0.path, target: $0.target, verdict: $0.verdict.rawValue) })
+        let report = Scanner.scan(try DirectorySource(root: FixturePaths.fixtures.appendingPathComponent(fixture).path))
+        let hasFramework = expected.apps.contains { $0.framework != nil }
+        let apps = Set(
+            report.apps.map {
+                ExpectedApp(
+                    path: $0.path, target: $0.target, verdict: $0.verdict.rawValue, framework: hasFramework ? $0.framework : nil)
+            })
         #expect(apps == expected.apps, "apps: missing \(expected.apps.subtracting(apps)), unexpected \(apps.subtracting(expected.apps))")
         let findings = Set(
             report.findings.map { ExpectedFinding(rule: $0.rule, file: $0.file, line: $0.line, severity: $0.severity.rawValue) })

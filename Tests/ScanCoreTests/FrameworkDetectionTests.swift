@@ -144,6 +144,29 @@ struct FrameworkDetectionTests {
         #expect(unlocked.framework.semanticVersion == SemanticVersion(3, 10))
     }
 
+    @Test("Flutter: without any version, .metadata's revision is where the SDK is named, and the version stays unknown")
+    func flutterMetadata() throws {
+        let (app, _) = try app(files: [
+            "pubspec.yaml": "name: tide\ndependencies:\n  flutter:\n    sdk: flutter\n",
+            ".metadata":
+                "# This file tracks properties of this Flutter project.\nversion:\n  revision: \"19074d12f7eaf6a8180cd4036a430c1d76de904e\"\n  channel: \"stable\"\n\nproject_type: app\n",
+        ])
+        #expect(app.framework.kind == .flutter)
+        #expect(app.framework.version == nil)
+        #expect(app.framework.location == Location(file: ".metadata", line: 3, column: 3))
+    }
+
+    @Test("Cordova: a Podfile.lock Cordova pod when platforms.json is missing")
+    func cordovaPod() throws {
+        let (app, _) = try app(
+            folder: "platforms/ios",
+            files: [
+                "package.json": "{\"devDependencies\": {\"cordova-ios\": \"^7.0.0\"}}",
+                "platforms/ios/Podfile.lock": "PODS:\n  - Cordova (7.0.1)\n",
+            ])
+        #expect(app.framework.version == "7.0.1")
+    }
+
     @Test("Cordova: platforms/platforms.json is the installed cordova-ios")
     func cordova() throws {
         let (app, _) = try app(
@@ -275,5 +298,44 @@ struct GeneratedProjectTests {
         #expect(workspace.apps.first?.target == "Tide")
         #expect(workspace.apps.first?.generated?.kind == .cordova)
         #expect(workspace.apps.first?.framework.kind == .cordova)
+    }
+}
+
+/// `scan --path SUBDIR` in a JavaScript monorepo.
+@Suite("Monorepo path limits")
+struct MonorepoPathTests {
+    @Test("Manifests in a limit's ancestor folders are listed; other files there are not")
+    func contextFiles() {
+        let filter = PathFilter(onlyFolders: ["apps/shop/ios"])
+        #expect(filter.keeps(file: "apps/shop/package.json"))
+        #expect(filter.keeps(file: "yarn.lock"))
+        #expect(filter.keeps(file: "apps/shop/ios/Podfile.lock"))
+        #expect(filter.keeps(file: "apps/shop/ios/Shop/AppDelegate.swift"))
+        #expect(!filter.keeps(file: "apps/shop/App.tsx"))
+        #expect(!filter.keeps(file: "apps/admin/package.json"))
+        #expect(!filter.keeps(file: "apps/admin/ios/Admin/Info.plist"))
+        #expect(PathFilter().keeps(file: "apps/admin/App.tsx"))
+    }
+
+    @Test("A limit on one app's ios/ folder still gives its framework and resolved version, and no other app")
+    func limitedScan() throws {
+        let directory = TemporaryDirectory()
+        TreeFixtures.writeApp(in: directory, folder: "apps/shop/ios")
+        TreeFixtures.writeApp(in: directory, folder: "apps/admin/ios")
+        directory.write("package.json", "{\"private\": true, \"workspaces\": [\"apps/*\", \"packages/*\"]}")
+        directory.write("yarn.lock", "\"react-native@^0.83.0\":\n  version \"0.83.4\"\n")
+        directory.write("apps/shop/package.json", "{\"name\": \"shop\", \"dependencies\": {\"react-native\": \"^0.83.0\"}}")
+        directory.write("apps/admin/package.json", "{\"name\": \"admin\", \"dependencies\": {\"@capacitor/ios\": \"8.5.0\"}}")
+        directory.write("apps/web/package.json", "{\"name\": \"web\", \"dependencies\": {\"expo\": \"~58.0.0\"}}")
+        directory.write("apps/web/app.json", "{\"expo\": {\"name\": \"Web\"}}")
+        let all = try TreeFixtures.workspace(directory)
+        #expect(all.apps.map(\.path) == ["apps/admin/ios/App", "apps/shop/ios/App", "apps/web"])
+        #expect(all.apps.map(\.framework.kind) == [.capacitor, .reactNative, .expo])
+        let limited = try TreeFixtures.workspace(directory, filter: PathFilter(onlyFolders: ["apps/shop/ios"]))
+        #expect(limited.apps.map(\.path) == ["apps/shop/ios/App"])
+        #expect(limited.apps.first?.framework.kind == .reactNative)
+        #expect(limited.apps.first?.framework.version == "0.83.4")
+        let twoLimits = try TreeFixtures.workspace(directory, filter: PathFilter(onlyFolders: ["apps/shop", "apps/web"]))
+        #expect(twoLimits.apps.map(\.path) == ["apps/shop/ios/App", "apps/web"])
     }
 }

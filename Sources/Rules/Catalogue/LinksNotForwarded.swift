@@ -32,7 +32,9 @@ struct LinksNotForwarded: Rule {
             ApplicationDelegateProxy and Cordova's open-URL notification were fed from the app delegate's \
             application(_:open:options:) and application(_:continue:restorationHandler:); left there, the JavaScript \
             side never hears of a link. The framework's scene delegates (RCTSceneDelegate, FlutterSceneDelegate, \
-            ExpoAppSceneDelegate, CDVSceneDelegate) and SceneDelegateProxy forward them.
+            ExpoAppSceneDelegate, CDVSceneDelegate) and SceneDelegateProxy forward them. Flutter plugins hear of \
+            scene events only through FlutterSceneDelegate or a FlutterSceneLifeCycleProvider, so a hand-written \
+            Flutter scene delegate cuts them off.
             """,
         documentation: [AppleDocs.tn3187, AppleDocs.connectionOptions],
         fix:
@@ -62,7 +64,34 @@ struct LinksNotForwarded: Rule {
                         """
                     )
                 ],
-                project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.85.0\"}}\n")])
+                project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.85.0\"}}\n")]),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.manifest(
+                            "\t\t\t\t\t<key>UISceneDelegateClassName</key>\n\t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>"
+                        )
+                    ),
+                    ("AppDelegate.swift", "@main @objc class AppDelegate: FlutterAppDelegate, FlutterImplicitEngineDelegate {}"),
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class ↓SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                window = UIWindow(windowScene: windowScene)
+                                window?.rootViewController = FlutterViewController(project: nil, nibName: nil, bundle: nil)
+                                window?.makeKeyAndVisible()
+                            }
+                        }
+                        """
+                    ),
+                ],
+                project: [
+                    ("pubspec.yaml", "name: tide\nenvironment:\n  flutter: \">=3.38.0\"\ndependencies:\n  flutter:\n    sdk: flutter\n")
+                ]),
         ],
         nonTriggering: [
             Example(
@@ -86,18 +115,55 @@ struct LinksNotForwarded: Rule {
                         """
                     )
                 ],
-                project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.88.0\"}}\n")])
+                project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.88.0\"}}\n")]),
+            Example(
+                files: [
+                    (
+                        "Info.plist",
+                        ExamplePlist.manifest(
+                            "\t\t\t\t\t<key>UISceneDelegateClassName</key>\n\t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>"
+                        )
+                    ),
+                    ("AppDelegate.swift", "@main @objc class AppDelegate: FlutterAppDelegate, FlutterImplicitEngineDelegate {}"),
+                    ("SceneDelegate.swift", "class SceneDelegate: FlutterSceneDelegate {}"),
+                ],
+                project: [
+                    ("pubspec.yaml", "name: tide\nenvironment:\n  flutter: \">=3.38.0\"\ndependencies:\n  flutter:\n    sdk: flutter\n")
+                ],
+                note: "The Flutter 3.38 template's scene delegate forwards to plugins."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        Self.unforwarded(context.facts).map { reference in
-            let function = context.facts.function(reference)
-            return finding(
-                context,
-                "\(function.signature) hands links to the framework, but UIKit stops calling it once scenes are adopted and the scene delegate does not forward them: "
-                    + "deep links never reach the app; forward them from scene(_:openURLContexts:) and scene(_:continue:)",
-                in: context.facts.file(reference), token: function.nameToken)
+        flutterSceneDelegates(context)
+            + Self.unforwarded(context.facts).map { reference in
+                let function = context.facts.function(reference)
+                return finding(
+                    context,
+                    "\(function.signature) hands links to the framework, but UIKit stops calling it once scenes are adopted and the scene delegate does not forward them: "
+                        + "deep links never reach the app; forward them from scene(_:openURLContexts:) and scene(_:continue:)",
+                    in: context.facts.file(reference), token: function.nameToken)
+            }
+    }
+
+    /// Flutter hands scene events (links, activities, quick actions) to plugins through FlutterSceneDelegate,
+    /// or a class adopting FlutterSceneLifeCycleProvider; any other scene delegate leaves plugins deaf.
+    private func flutterSceneDelegates(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        guard facts.framework.kind == .flutter, facts.hasAdoptedScenes else { return [] }
+        var findings: [Finding] = []
+        for name in facts.sceneDelegateNames.sorted() {
+            let ancestors = facts.ancestors(of: name)
+            if ancestors.contains("FlutterSceneDelegate") || ancestors.contains("FlutterSceneLifeCycleProvider") { continue }
+            guard let reference = facts.declarations[name]?.first else { continue }
+            let file = facts.files[reference.file]
+            findings.append(
+                finding(
+                    context,
+                    "\(name) neither subclasses FlutterSceneDelegate nor adopts FlutterSceneLifeCycleProvider: Flutter plugins "
+                        + "(deep links, notifications, sign-in) never receive scene events; subclass FlutterSceneDelegate",
+                    in: file, token: facts.type(reference).nameToken))
         }
+        return findings
     }
 
     /// App-delegate link methods feeding a framework handler, when nothing on the scene side does.

@@ -62,8 +62,58 @@ struct WindowLookup: Rule {
                     """
                 )
             ]),
+            Example(
+                """
+                import Flutter
+                import UIKit
+
+                @main
+                @objc class AppDelegate: FlutterAppDelegate {
+                    override func application(_ application: UIApplication,
+                                              didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        let controller = ↓window?.rootViewController as! FlutterViewController
+                        let channel = FlutterMethodChannel(name: "tide/battery", binaryMessenger: controller.binaryMessenger)
+                        channel.setMethodCallHandler { _, result in result(nil) }
+                        GeneratedPluginRegistrant.register(with: self)
+                        return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+                    }
+                }
+                """, note: "Flutter's method-channel template: under scenes the force cast crashes at launch."),
+            Example(
+                files: [
+                    (
+                        "TLYAppDelegate.m",
+                        """
+                        @implementation TLYAppDelegate
+                        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                            UITabBarController *tabs = (UITabBarController *)self.↓window.rootViewController;
+                            tabs.selectedIndex = 1;
+                            return YES;
+                        }
+                        @end
+                        """
+                    ),
+                    (
+                        "TLYAppDelegate.h",
+                        "@interface TLYAppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end"
+                    ),
+                ], note: "A storyboard app configuring its root view controller from the app delegate."),
         ],
         nonTriggering: [
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window = UIWindow(frame: UIScreen.main.bounds)
+                        window?.rootViewController = UINavigationController()
+                        window?.makeKeyAndVisible()
+                        return true
+                    }
+                }
+                """, note: "The app delegate builds its own window: app-delegate-window reports that."),
             Example(
                 files: [
                     (
@@ -129,7 +179,7 @@ struct WindowLookup: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
+        var findings: [Finding] = ownWindowReads(context)
         let facts = context.facts
         let ownKeyWindow = declaresSceneAwareKeyWindow(facts)
         let bridged = bridgesWindow(facts)
@@ -161,6 +211,66 @@ struct WindowLookup: Rule {
             }
         }
         return findings
+    }
+
+    /// The app delegate reading its own `window` (a storyboard's, or FlutterAppDelegate's): nil under
+    /// scenes. Methods that create or show the window themselves are app-delegate-window's to report.
+    private func ownWindowReads(_ context: RuleContext) -> [Finding] {
+        let facts = context.facts
+        // An app delegate that builds and shows its own window reads it consistently until that moves to the
+        // scene delegate; app-delegate-window is the finding that says so.
+        if WindowCreation.sites(facts).contains(where: \.isAppDelegateWindow) { return [] }
+        for reference in facts.appDelegateMethods {
+            let file = facts.file(reference)
+            if WindowCreation.body(facts.function(reference)).contains(where: { file.is($0, "makeKeyAndVisible") }) { return [] }
+        }
+        let bridged = bridgesWindow(facts)
+        var findings: [Finding] = []
+        for reference in facts.appDelegateMethods {
+            let file = facts.file(reference)
+            let function = facts.function(reference)
+            let body = WindowCreation.body(function)
+            let place = function.kind == .objcMethod ? "-" + function.signature : function.signature
+            let launching = function.signature.contains("didFinishLaunching") || function.signature.contains("willFinishLaunching")
+            // A scene delegate that hands its window back helps only after the scene connects, not at launch.
+            if bridged, !launching { continue }
+            let shadowed = body.contains { file.is($0, "window") && (file.is($0 - 1, "let") || file.is($0 - 1, "var")) }
+            guard
+                let read = body.first(where: { index in
+                    guard file.is(index, "window"), !CodeQuery.isAssigned(index, in: file) else { return false }
+                    let next = index + 1
+                    guard
+                        file.isPunctuation(next, UInt8(ascii: ".")) || file.isPunctuation(next, UInt8(ascii: "?"))
+                            || file.isPunctuation(next, UInt8(ascii: "!"))
+                    else { return false }
+                    if CodeQuery.isMember(file, index) {
+                        return file.is(index - 2, "self") && !CodeQuery.isMember(file, index - 2)
+                    }
+                    return !shadowed && file.language == .swift
+                })
+            else { continue }
+            let crashes = forceCasts(after: read, in: file, limit: body.upperBound)
+            let message =
+                crashes
+                ? "the app delegate force-unwraps its window (in \(place)); under scenes the window is nil and the app crashes\(launching ? " at launch" : ""): "
+                    + (facts.framework.kind == .flutter
+                        ? "create channels in didInitializeImplicitFlutterEngine(_:) from the engine bridge instead"
+                        : "do this in the scene delegate, from its window")
+                : "the app delegate reads its own window (in \(place)); under scenes it is nil: use the scene delegate's window"
+            findings.append(finding(context, message, in: file, token: read, severity: crashes ? .error : nil))
+        }
+        return findings
+    }
+
+    /// `as!` (or a `!` unwrap) in the statement that reads the window.
+    private func forceCasts(after index: Int, in file: SourceFile, limit: Int) -> Bool {
+        var cursor = index + 1
+        while cursor < min(limit, index + 12) {
+            if file.is(cursor, "as"), file.isPunctuation(cursor + 1, UInt8(ascii: "!")) { return true }
+            if file.line(ofToken: cursor) != file.line(ofToken: index) { break }
+            cursor += 1
+        }
+        return file.isPunctuation(index + 1, UInt8(ascii: "!"))
     }
 
     /// `UIApplication.shared.delegate` in any spelling (casts included), `delegate` inside an extension

@@ -78,7 +78,8 @@ public final class Workspace: Sendable {
         ) { index in
             SourceLoad.load(speculative[index], source: source, limits: limits, anchors: anchors)
         }
-        let (apps, projects, discoveryDiagnostics) = discovered
+        let (allApps, projects, discoveryDiagnostics) = discovered
+        let apps = allApps.filter { filter.keeps(app: $0.path, generated: $0.generated != nil) }
         clock.lap("discover \(apps.count) apps while reading \(speculative.count) sources")
         diagnostics += discoveryDiagnostics
         diagnostics += reader.problems

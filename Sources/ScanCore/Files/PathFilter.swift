@@ -1,3 +1,5 @@
+import XcodeProject
+
 /// Which paths a scan skips: vendored and generated folders by name, plus user globs.
 public struct PathFilter: Sendable, Hashable {
     /// Folders never scanned by default: dependencies, build output, VCS data.
@@ -25,9 +27,30 @@ public struct PathFilter: Sendable, Hashable {
         return !excludeGlobs.contains { Glob.matches($0, path + "/") || Glob.matches($0, path) }
     }
 
+    /// Framework manifests and lockfiles that describe the folders below them. With `onlyFolders`, those in
+    /// the limits' ancestor folders are still listed: an app under `apps/shop/ios` takes its framework and
+    /// version from `apps/shop/package.json` and the workspace root's lockfile.
+    public static let contextFileNames: Set<String> = [
+        "package.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "app.json", "app.config.json", "pubspec.yaml",
+        "pubspec.lock", ".fvmrc", ".metadata", "config.xml", "platforms.json", "Podfile.lock",
+    ]
+
     public func keeps(file path: String) -> Bool {
-        if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.isInside(path, $0) }) { return false }
+        if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.isInside(path, $0) }) {
+            let folder = Paths.directory(of: path)
+            guard Self.contextFileNames.contains(Paths.fileName(of: path)),
+                onlyFolders.contains(where: { Self.isInside($0, folder) })
+            else { return false }
+        }
         return !excludeGlobs.contains { Glob.matches($0, path) }
+    }
+
+    /// Whether an app found in the listing belongs to the scan: with `onlyFolders`, apps inside a limit,
+    /// and apps a limit points into (`--path App/Sources`). An app generated from a manifest in an
+    /// ancestor folder counts only when its whole project is inside a limit.
+    public func keeps(app path: String, generated: Bool) -> Bool {
+        if onlyFolders.isEmpty { return true }
+        return onlyFolders.contains { limit in Self.isInside(path, limit) || (!generated && Self.isInside(limit, path) && !path.isEmpty) }
     }
 
     /// A folder overlaps a limit when one holds the other.

@@ -2,7 +2,8 @@ import Foundation
 import XcodeProject
 import YAML
 
-/// A Flutter project's pubspec and pinned SDK version.
+/// A Flutter project's pubspec and SDK version: pinned by fvm, else the constraint pubspec.lock records,
+/// else pubspec.yaml's `environment: flutter:`.
 struct FlutterProject {
     let pubspec: String
     let version: String?
@@ -46,6 +47,9 @@ struct FlutterProject {
             found = (text, Location(file: pubspec, line: flutter.mark.line, column: flutter.mark.column))
         }
         version = found?.0
-        versionLocation = found?.1 ?? Location(file: pubspec, line: 1)
+        // `.metadata` names the SDK's git revision, not a version: it locates the SDK but cannot order it.
+        let metadata = Paths.join(folder, ".metadata")
+        let revision = found == nil ? files.read(metadata).flatMap { TextSearch.location(of: "revision:", in: $0, file: metadata) } : nil
+        versionLocation = found?.1 ?? revision ?? Location(file: pubspec, line: 1)
     }
 }

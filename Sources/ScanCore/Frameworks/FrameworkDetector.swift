@@ -79,8 +79,8 @@ struct FrameworkDetector {
         case .capacitor:
             return podLock(root: root).flatMap { Lockfiles.podVersion($0, pod: "Capacitor") }
         case .cordova:
-            guard let bytes = files.read(Paths.join(root, "platforms/platforms.json")) else { return nil }
-            return JSONText.string(in: bytes, key: "ios")
+            if let bytes = files.read(Paths.join(root, "platforms/platforms.json")) { return JSONText.string(in: bytes, key: "ios") }
+            return files.read(Paths.join(root, "platforms/ios/Podfile.lock")).flatMap { Lockfiles.podVersion($0, pod: "Cordova") }
         default:
             return nil
         }
