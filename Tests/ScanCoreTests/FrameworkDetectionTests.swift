@@ -339,3 +339,26 @@ struct MonorepoPathTests {
         #expect(twoLimits.apps.map(\.path) == ["apps/shop/ios/App", "apps/web"])
     }
 }
+
+@Suite("Workspace folder slices")
+struct WorkspaceFolderSliceTests {
+    @Test("files(inside:) is exactly the files under the folder, not its siblings with the same prefix")
+    func slices() throws {
+        let directory = TemporaryDirectory()
+        TreeFixtures.writeApp(in: directory, folder: "apps/shop/ios")
+        for path in [
+            "apps/shop/ios/App/Extra.swift", "apps/shop/ios-old/App/Old.swift", "apps/shop/iosx.txt", "apps/shop-web/index.ts", "zed.txt",
+        ] {
+            directory.write(path, "x\n")
+        }
+        let workspace = try TreeFixtures.workspace(directory)
+        let inside = workspace.files(inside: "apps/shop/ios").map(\.path)
+        #expect(inside == workspace.files.map(\.path).filter { $0.hasPrefix("apps/shop/ios/") })
+        #expect(inside.contains("apps/shop/ios/App/Extra.swift"))
+        #expect(!inside.contains("apps/shop/ios-old/App/Old.swift"))
+        #expect(workspace.files(inside: "apps/none").isEmpty)
+        #expect(workspace.files(inside: "").count == workspace.files.count)
+        #expect(workspace.compiledSources.contains("apps/shop/ios/App/AppDelegate.swift"))
+        #expect(!workspace.compiledSources.contains("apps/shop/ios/App/Extra.swift"))
+    }
+}

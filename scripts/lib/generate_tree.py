@@ -123,7 +123,7 @@ PLIST = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def pbxproj(paths):
+def pbxproj(paths, name="Big"):
     counter = [0]
 
     def oid():
@@ -142,23 +142,23 @@ def pbxproj(paths):
         kind = "sourcecode.swift" if path.endswith(".swift") else "sourcecode.c.objc" if path.endswith(".m") else "sourcecode.c.h"
         out.append(f'\t\t{ref} /* {os.path.basename(path)} */ = {{isa = PBXFileReference; lastKnownFileType = {kind}; path = "{path}"; sourceTree = "<group>"; }};')
     out += ["/* End PBXFileReference section */", "", "/* Begin PBXGroup section */",
-            f"\t\t{main_group} = {{\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n\t\t\t\t{app_group} /* Big */,\n\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t}};",
-            f"\t\t{app_group} /* Big */ = {{\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = ("]
+            f"\t\t{main_group} = {{\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n\t\t\t\t{app_group} /* {name} */,\n\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t}};",
+            f"\t\t{app_group} /* {name} */ = {{\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = ("]
     out += [f"\t\t\t\t{ref} /* {os.path.basename(path)} */," for ref, _, path in refs]
-    out += ["\t\t\t);\n\t\t\tpath = Big;\n\t\t\tsourceTree = \"<group>\";\n\t\t};", "/* End PBXGroup section */", "",
+    out += [f"\t\t\t);\n\t\t\tpath = {name};\n\t\t\tsourceTree = \"<group>\";\n\t\t}};", "/* End PBXGroup section */", "",
             "/* Begin PBXNativeTarget section */",
-            f"\t\t{target} /* Big */ = {{\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = {tlist};\n\t\t\tbuildPhases = (\n\t\t\t\t{sources} /* Sources */,\n\t\t\t);\n\t\t\tname = Big;\n\t\t\tproductName = Big;\n\t\t\tproductType = \"com.apple.product-type.application\";\n\t\t}};",
+            f"\t\t{target} /* {name} */ = {{\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = {tlist};\n\t\t\tbuildPhases = (\n\t\t\t\t{sources} /* Sources */,\n\t\t\t);\n\t\t\tname = {name};\n\t\t\tproductName = {name};\n\t\t\tproductType = \"com.apple.product-type.application\";\n\t\t}};",
             "/* End PBXNativeTarget section */", "", "/* Begin PBXProject section */",
-            f"\t\t{project} /* Project object */ = {{\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = {config_list};\n\t\t\tmainGroup = {main_group};\n\t\t\tprojectDirPath = \"\";\n\t\t\ttargets = (\n\t\t\t\t{target} /* Big */,\n\t\t\t);\n\t\t}};",
+            f"\t\t{project} /* Project object */ = {{\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = {config_list};\n\t\t\tmainGroup = {main_group};\n\t\t\tprojectDirPath = \"\";\n\t\t\ttargets = (\n\t\t\t\t{target} /* {name} */,\n\t\t\t);\n\t\t}};",
             "/* End PBXProject section */", "", "/* Begin PBXSourcesBuildPhase section */",
             f"\t\t{sources} /* Sources */ = {{\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tfiles = ("]
     out += [f"\t\t\t\t{build} /* {os.path.basename(path)} in Sources */," for _, build, path in refs if path.endswith((".swift", ".m"))]
     out += ["\t\t\t);\n\t\t};", "/* End PBXSourcesBuildPhase section */", "", "/* Begin XCBuildConfiguration section */"]
-    for cid, name, settings in [(debug, "Debug", "SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 16.0;"),
+    for cid, config, settings in [(debug, "Debug", "SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 16.0;"),
                                 (release, "Release", "SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 16.0;"),
-                                (tdebug, "Debug", "INFOPLIST_FILE = Big/Info.plist; PRODUCT_NAME = \"$(TARGET_NAME)\";"),
-                                (trelease, "Release", "INFOPLIST_FILE = Big/Info.plist; PRODUCT_NAME = \"$(TARGET_NAME)\";")]:
-        out.append(f"\t\t{cid} /* {name} */ = {{\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {{ {settings} }};\n\t\t\tname = {name};\n\t\t}};")
+                                (tdebug, "Debug", f"INFOPLIST_FILE = {name}/Info.plist; PRODUCT_NAME = \"$(TARGET_NAME)\";"),
+                                (trelease, "Release", f"INFOPLIST_FILE = {name}/Info.plist; PRODUCT_NAME = \"$(TARGET_NAME)\";")]:
+        out.append(f"\t\t{cid} /* {config} */ = {{\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {{ {settings} }};\n\t\t\tname = {config};\n\t\t}};")
     out += ["/* End XCBuildConfiguration section */", "", "/* Begin XCConfigurationList section */",
             f"\t\t{config_list} = {{\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\t{debug},\n\t\t\t\t{release},\n\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t}};",
             f"\t\t{tlist} = {{\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\t{tdebug},\n\t\t\t\t{trelease},\n\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t}};",
@@ -166,37 +166,87 @@ def pbxproj(paths):
     return "\n".join(out)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("destination")
-    parser.add_argument("--files", type=int, default=10000, help="source files (default 10000)")
-    parser.add_argument("--seed", type=int, default=27)
-    parser.add_argument("--risky", type=float, default=0.08, help="share of files that use scene-sensitive APIs")
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    root = os.path.join(args.destination, "Big")
+FRAMEWORKS = [
+    ("react-native", "0.83.2", {"react-native": "0.83.2", "react": "19.1.0"}),
+    ("expo", "~57.0.0", {"expo": "~57.0.0", "react-native": "0.84.1"}),
+    ("capacitor", "8.4.0", {"@capacitor/core": "8.4.0", "@capacitor/ios": "8.4.0"}),
+    ("react-native", "0.77.3", {"react-native": "0.77.3", "react": "18.3.1"}),
+]
+
+
+def write_app(rng, destination, name, files, risky, folders=40):
+    """An Xcode project `destination/name.xcodeproj` whose app target compiles `files` sources spread over
+    `folders` feature folders."""
+    root = os.path.join(destination, name)
     os.makedirs(root, exist_ok=True)
     paths = ["AppDelegate.swift"]
     with open(os.path.join(root, "AppDelegate.swift"), "w") as handle:
         handle.write(APP_DELEGATE)
     with open(os.path.join(root, "Info.plist"), "w") as handle:
         handle.write(PLIST)
-    for index in range(args.files):
-        folder = f"Features/{rng.choice(WORDS).capitalize()}{index % 40}"
+    for index in range(files):
+        folder = f"Features/{rng.choice(WORDS).capitalize()}{index % folders}"
         os.makedirs(os.path.join(root, folder), exist_ok=True)
-        risky = rng.random() < args.risky
+        is_risky = rng.random() < risky
         if rng.random() < 0.8:
             path = f"{folder}/{type_name(rng)}{index}ViewController.swift"
-            text = swift_file(rng, index, risky)
+            text = swift_file(rng, index, is_risky)
         else:
             path = f"{folder}/LG{type_name(rng)}{index}.m"
-            text = objc_file(rng, index, risky)
+            text = objc_file(rng, index, is_risky)
         with open(os.path.join(root, path), "w") as handle:
             handle.write(text)
         paths.append(path)
-    os.makedirs(os.path.join(args.destination, "Big.xcodeproj"), exist_ok=True)
-    with open(os.path.join(args.destination, "Big.xcodeproj", "project.pbxproj"), "w") as handle:
-        handle.write(pbxproj(paths))
+    os.makedirs(os.path.join(destination, f"{name}.xcodeproj"), exist_ok=True)
+    with open(os.path.join(destination, f"{name}.xcodeproj", "project.pbxproj"), "w") as handle:
+        handle.write(pbxproj(paths, name))
+
+
+def write_monorepo(rng, destination, apps, files, risky):
+    """A JavaScript workspace: `apps/appN/ios` framework apps sharing `files` sources between them, a shared
+    package, and a yarn.lock at the root resolving every app's framework."""
+    os.makedirs(destination, exist_ok=True)
+    with open(os.path.join(destination, "package.json"), "w") as handle:
+        handle.write('{\n  "private": true,\n  "workspaces": ["apps/*", "packages/*"]\n}\n')
+    lock = ["# yarn lockfile v1", ""]
+    for index in range(apps):
+        _, _, dependencies = FRAMEWORKS[index % len(FRAMEWORKS)]
+        folder = os.path.join(destination, "apps", f"app{index}")
+        os.makedirs(folder, exist_ok=True)
+        listed = ",\n".join(f'    "{name}": "{version}"' for name, version in dependencies.items())
+        with open(os.path.join(folder, "package.json"), "w") as handle:
+            handle.write(f'{{\n  "name": "app{index}",\n  "dependencies": {{\n{listed}\n  }}\n}}\n')
+        for name, version in dependencies.items():
+            entry = f'"{name}@{version}":\n  version "{version.lstrip("~^")}"\n'
+            if entry not in lock:
+                lock.append(entry)
+        # The apps share the single-app tree's 40 feature folders between them, so that the two trees differ
+        # only in how many apps hold the same files (folder count alone changes the cost of listing).
+        write_app(rng, os.path.join(folder, "ios"), f"App{index}", files // apps, risky, folders=max(1, 40 // apps))
+    shared = os.path.join(destination, "packages", "shared", "src")
+    os.makedirs(shared, exist_ok=True)
+    with open(os.path.join(destination, "packages", "shared", "package.json"), "w") as handle:
+        handle.write('{"name": "shared", "peerDependencies": {"react-native": "*"}}\n')
+    for index in range(50):
+        with open(os.path.join(shared, f"module{index}.ts"), "w") as handle:
+            handle.write(f"export const value{index} = {index};\n")
+    with open(os.path.join(destination, "yarn.lock"), "w") as handle:
+        handle.write("\n".join(lock))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("destination")
+    parser.add_argument("--files", type=int, default=10000, help="source files (default 10000)")
+    parser.add_argument("--apps", type=int, default=0, help="a JavaScript-workspace monorepo of this many framework apps sharing the files")
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--risky", type=float, default=0.08, help="share of files that use scene-sensitive APIs")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    if args.apps:
+        write_monorepo(rng, args.destination, args.apps, args.files, args.risky)
+    else:
+        write_app(rng, args.destination, "Big", args.files, args.risky)
 
 
 if __name__ == "__main__":

@@ -83,7 +83,7 @@ struct PartialMigration: Rule {
         let manifestPlist = app.infoPlists.first { $0.manifestState != .absent }
         let sceneDelegateFile =
             app.sourceFiles.first { Paths.fileName(of: $0) == "SceneDelegate.swift" }
-            ?? context.workspace.files.map(\.path).first { Paths.fileName(of: $0) == "SceneDelegate.swift" && Paths.isInside($0, app.path) }
+            ?? context.workspace.files(inside: app.path).lazy.map(\.path).first { Paths.fileName(of: $0) == "SceneDelegate.swift" }
         let configuration = facts.configurationMethods.first
         let present = [manifestPlist != nil, sceneDelegateFile != nil, configuration != nil]
         let count = present.filter { $0 }.count
@@ -164,14 +164,11 @@ struct PartialMigration: Rule {
         // Scene delegate sources in the app folder that no target compiles (another target's own
         // scene delegate is that target's business).
         if app.project != nil {
-            var compiled = Set(context.workspace.apps.flatMap(\.sourceFiles))
-            for project in context.workspace.projects {
-                for target in project.targets { compiled.formUnion(target.sourceFiles) }
-            }
+            let compiled = context.workspace.compiledSources
             let named = Set(
                 app.infoPlists.flatMap { AppFacts.configurations(of: $0).compactMap(\.delegateClass) }.map(
                     AppFacts.className(fromManifest:)))
-            for entry in context.workspace.files where Paths.isInside(entry.path, app.path) && !compiled.contains(entry.path) {
+            for entry in context.workspace.files(inside: app.path) where !compiled.contains(entry.path) {
                 let base = Paths.baseName(of: entry.path)
                 guard base.hasSuffix("SceneDelegate"), ["swift", "m"].contains(Paths.fileExtension(of: entry.path)),
                     !named.contains(base), facts.declarations[base] == nil

@@ -60,8 +60,8 @@ struct SceneStoryboardMissing: Rule {
                     return name == storyboard + ".storyboard" || name == storyboard + ".storyboardc"
                 }
                 guard !present else { continue }
-                let elsewhere = context.workspace.files.first {
-                    Paths.fileName(of: $0.path) == storyboard + ".storyboard" && Paths.isInside($0.path, app.path)
+                let elsewhere = context.workspace.files(inside: app.path).first {
+                    Paths.fileName(of: $0.path) == storyboard + ".storyboard"
                 }
                 let message: String
                 if let elsewhere, app.project != nil {

@@ -31,6 +31,8 @@ public final class Workspace: Sendable {
     /// What each app's code says about its delegates and entry point, in the order of `apps`.
     public let facts: [AppFacts]
     public let diagnostics: [Diagnostic]
+    /// Every file some target of some project compiles, and every app's sources.
+    public let compiledSources: Set<String>
     private let fileSet: Set<String>
     private let source: any FileSource
 
@@ -40,13 +42,35 @@ public final class Workspace: Sendable {
     ) {
         self.source = source
         self.origin = source.origin
-        self.files = files
+        // Sorted by path, so that the files of one folder are one slice (see `files(inside:)`).
+        self.files = files.sorted { $0.path < $1.path }
         self.fileSet = Set(files.map(\.path))
+        var compiled = Set(apps.flatMap(\.sourceFiles))
+        for project in projects {
+            for target in project.targets { compiled.formUnion(target.sourceFiles) }
+        }
+        self.compiledSources = compiled
         self.projects = projects
         self.apps = apps
         self.sources = sources
         self.facts = facts
         self.diagnostics = diagnostics
+    }
+
+    /// The listed files inside `folder` (every file for the root), found by binary search: rules that look
+    /// around one app's folder stay proportional to that folder, however many apps the tree holds.
+    public func files(inside folder: String) -> ArraySlice<FileEntry> {
+        if folder.isEmpty { return files[...] }
+        let prefix = folder + "/"
+        var low = 0
+        var high = files.count
+        while low < high {
+            let middle = (low + high) / 2
+            if files[middle].path < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < files.count, files[end].path.hasPrefix(prefix) { end += 1 }
+        return files[low..<end]
     }
 
     /// Lists, discovers and lexes.
