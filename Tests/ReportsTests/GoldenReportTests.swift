@@ -9,11 +9,29 @@ import Testing
 /// scans of the same tree render identically. Re-record on purpose with `scripts/record-goldens`.
 @Suite("Golden reports")
 struct GoldenReportTests {
+    /// Native fixtures (`scan/<name>`, goldens in every format under `goldens/<name>`) and framework
+    /// fixtures (`frameworks/<name>`, goldens under `goldens/frameworks/<name>`: text, JSON and Markdown,
+    /// since SARIF and GitHub output do not depend on the framework).
     static let fixtures: [String] = {
-        let folder = FixturePaths.fixtures.appendingPathComponent("scan")
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
+        var result: [String] = []
+        for group in ["scan", "frameworks"] {
+            let folder = FixturePaths.fixtures.appendingPathComponent(group)
+            result += ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { !$0.hasPrefix(".") }.map { group + "/" + $0 }
+        }
+        return result.sorted()
     }()
+
+    static func goldenFolder(_ fixture: String) -> URL {
+        let goldens = FixturePaths.fixtures.appendingPathComponent("goldens")
+        let name = String(fixture.split(separator: "/").last!)
+        return fixture.hasPrefix("scan/")
+            ? goldens.appendingPathComponent(name) : goldens.appendingPathComponent("frameworks").appendingPathComponent(name)
+    }
+
+    static func formats(_ fixture: String) -> [ReportFormat] {
+        fixture.hasPrefix("scan/") ? ReportFormat.allCases : [.text, .json, .markdown]
+    }
 
     static let recording = ProcessInfo.processInfo.environment["SCENESWEEP_RECORD_GOLDENS"] == "1"
 
@@ -27,16 +45,19 @@ struct GoldenReportTests {
         }
     }
 
+    /// A fixture is `group/name`, or a bare name under `scan/`.
     static func scan(_ fixture: String) throws -> ScanReport {
-        let source = try DirectorySource(root: FixturePaths.scan(fixture).path, label: fixture)
+        let relative = fixture.contains("/") ? fixture : "scan/" + fixture
+        let name = String(relative.split(separator: "/").last!)
+        let source = try DirectorySource(root: FixturePaths.fixtures.appendingPathComponent(relative).path, label: name)
         return Scanner.scan(source)
     }
 
     @Test("Reports equal their goldens in every format", arguments: fixtures)
     func reportsEqualGoldens(fixture: String) throws {
         let report = try Self.scan(fixture)
-        let folder = FixturePaths.fixtures.appendingPathComponent("goldens").appendingPathComponent(fixture)
-        for format in ReportFormat.allCases {
+        let folder = Self.goldenFolder(fixture)
+        for format in Self.formats(fixture) {
             let rendered = format.render(report)
             let url = folder.appendingPathComponent(Self.fileName(format))
             if Self.recording {

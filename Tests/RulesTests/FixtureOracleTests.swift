@@ -36,7 +36,10 @@ struct FixtureOracleTests {
         let verdict: String
         /// The framework kind, when the oracle's table has a framework column.
         let framework: String?
-        var description: String { "\(path) \(target) \(verdict)" + (framework.map { " \($0)" } ?? "") }
+        let frameworkVersion: String?
+        var description: String {
+            "\(path) \(target) \(verdict)" + (framework.map { " \($0)" } ?? "") + (frameworkVersion.map { " \($0)" } ?? "")
+        }
     }
 
     /// Reads the apps table (columns found by their header) and every fenced block under a "## Findings" heading.
@@ -73,7 +76,8 @@ struct FixtureOracleTests {
                 apps.insert(
                     ExpectedApp(
                         path: clean(cells[path]), target: clean(cells[target]), verdict: clean(cells[verdict]),
-                        framework: columns["framework"].map { clean(cells[$0]) }))
+                        framework: columns["framework"].map { clean(cells[$0]) },
+                        frameworkVersion: columns["frameworkVersion"].map { clean(cells[$0]) }))
             }
             if section.hasPrefix("## Findings"), inBlock {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -95,7 +99,8 @@ struct FixtureOracleTests {
         let apps = Set(
             report.apps.map {
                 ExpectedApp(
-                    path: $0.path, target: $0.target, verdict: $0.verdict.rawValue, framework: hasFramework ? $0.framework : nil)
+                    path: $0.path, target: $0.target, verdict: $0.verdict.rawValue, framework: hasFramework ? $0.framework : nil,
+                    frameworkVersion: hasFramework ? ($0.frameworkVersion ?? "-") : nil)
             })
         #expect(apps == expected.apps, "apps: missing \(expected.apps.subtracting(apps)), unexpected \(apps.subtracting(expected.apps))")
         let findings = Set(

@@ -98,5 +98,6 @@ public final class GitWorkbench: @unchecked Sendable {
 
 public struct WorkbenchError: Error, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

@@ -12,7 +12,8 @@ struct AppDelegateCallbackUnreached: Rule {
             CloudKit share acceptances to the scene delegate, not the app delegate. Deep links, universal links, \
             Handoff, quick actions and life-cycle work left in these methods stop without any compiler warning. \
             The UIApplication life-cycle notifications still fire app-wide. An empty method, or one that only \
-            forwards to a framework proxy, is reported as a note.
+            forwards to a framework that still gets the event from the scene side (Capacitor 8.5's \
+            ApplicationDelegateProxy, RCTLinkingManager or super under a framework scene delegate), is a note.
             """,
         documentation: [AppleDocs.appDelegate, AppleDocs.transitioning, AppleDocs.tn3187],
         fix: "Move the code to the scene delegate method named in the message, and handle the cold-start case from connectionOptions.",
@@ -121,20 +122,15 @@ struct AppDelegateCallbackUnreached: Rule {
                 let callback = AppDelegateCallback.matching(function.signature),
                 !forwarded.contains(function.signature)
             else { continue }
-            let quiet = CodeQuery.isTrivial(function, in: file) || forwardsOnlyToProxy(function, in: file)
+            let forwarding = FrameworkForwarding.handlers(of: function, in: file)
+            let quiet =
+                CodeQuery.isTrivial(function, in: file)
+                || forwarding.map { FrameworkForwarding.isSceneAware($0, of: function, facts) } == true
             let name = file.language == .swift ? callback.displayName : callback.objc
             var message = "\(name) is not called once the app adopts scenes: use \(callback.replacement)"
             if quiet { message += " (the method does nothing of its own here)" }
             findings.append(finding(context, message, in: file, token: function.nameToken, severity: quiet ? .note : nil))
         }
         return findings
-    }
-
-    /// A body that only hands the call to Capacitor's proxy, which re-posts it for plugins.
-    private func forwardsOnlyToProxy(_ function: FunctionDeclaration, in file: SourceFile) -> Bool {
-        guard function.hasBody else { return false }
-        let body = (function.bodyStart + 1)..<function.bodyEnd
-        return body.contains { file.is($0, "ApplicationDelegateProxy") }
-            && !body.contains { file.isPunctuation($0, UInt8(ascii: ";")) || (file.is($0, "return") && $0 != body.lowerBound) }
     }
 }

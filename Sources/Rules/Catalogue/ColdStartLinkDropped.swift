@@ -194,7 +194,9 @@ struct ColdStartLinkDropped: Rule {
                         in: file, token: function.nameToken))
             }
         }
-        findings += reactNativeRootViews(context)
+        // One finding per scene delegate: the React Native case adds nothing when the pair check spoke.
+        let reported = Set(findings.map(\.file))
+        findings += reactNativeRootViews(context).filter { !reported.contains($0.file) }
         return findings
     }
 

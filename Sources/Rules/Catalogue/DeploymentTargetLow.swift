@@ -30,6 +30,20 @@ struct DeploymentTargetLow: Rule {
                         "source 'https://cdn.cocoapods.org/'\n↓platform :ios, '13.0'\n\ntarget 'App' do\n  use_frameworks!\nend\n"
                     ),
                 ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"]),
+            Example(
+                files: [
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                    (
+                        "../Podfile",
+                        "↓platform :ios, podfile_properties['ios.deploymentTarget'] || '13.4'\ninstall! 'cocoapods', :deterministic_uuids => false\n"
+                    ),
+                ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "15.1"], note: "Expo's Podfile: the literal after || is the default."),
+            Example(
+                files: [
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                    ("../Podfile", "platform :ios, '13.0'\ntarget 'App' do\nend\n"),
+                ], buildSettings: ["↓IPHONEOS_DEPLOYMENT_TARGET": "13.0"],
+                note: "The Podfile repeating the project's value is one finding, not two."),
         ],
         nonTriggering: [
             Example(
@@ -40,6 +54,16 @@ struct DeploymentTargetLow: Rule {
                     ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
                     ("../Podfile", "platform :ios, '16.4'\n# platform :ios, '12.0'\ntarget 'App' do\nend\n"),
                 ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "16.4"]),
+            Example(
+                files: [
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                    ("../Podfile", "platform :ios, podfile_properties['ios.deploymentTarget'] || '15.1'\n"),
+                ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "15.1"], note: "A quoted property name is not the version."),
+            Example(
+                files: [
+                    ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
+                    ("../Podfile", "platform :ios, min_ios_version_supported\nprepare_react_native_project!\n"),
+                ], buildSettings: ["IPHONEOS_DEPLOYMENT_TARGET": "15.1"], note: "React Native's Podfile names a function, not a version."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -53,7 +77,8 @@ struct DeploymentTargetLow: Rule {
                     "IPHONEOS_DEPLOYMENT_TARGET is \(setting.value) (\(setting.configurations.sorted().joined(separator: ", "))): iOS 27 SDK uploads are reported to need iOS 15.0 or later",
                     at: setting.location, anchor: "deployment-target=" + setting.value))
         }
-        if let podfile = podfile(for: app, in: context.workspace), let bytes = context.workspace.read(podfile),
+        // The Podfile usually repeats the project's value; it is a finding of its own only when the project is fine.
+        if findings.isEmpty, let podfile = podfile(for: app, in: context.workspace), let bytes = context.workspace.read(podfile),
             let platform = Self.podfilePlatform(bytes), Self.isLow(platform.version)
         {
             findings.append(
@@ -82,14 +107,33 @@ struct DeploymentTargetLow: Rule {
         return (major, parts.count > 1 ? parts[1] : 0) < minimum
     }
 
-    /// `platform :ios, '13.0'` outside comments.
+    /// `platform :ios, '13.0'` outside comments. Expo writes `podfile_properties['ios.deploymentTarget'] || '15.1'`:
+    /// the version is the quoted literal that is a version number; `min_ios_version_supported` has none.
     static func podfilePlatform(_ bytes: [UInt8]) -> (version: String, line: Int)? {
         let text = String(decoding: bytes, as: UTF8.self)
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = String(raw).trimmingCharacters(in: " \t")
             guard line.hasPrefix("platform"), line.contains(":ios") else { continue }
-            let quoted = line.split(whereSeparator: { $0 == "'" || $0 == "\"" })
-            if quoted.count >= 2 { return (String(quoted[1]), offset + 1) }
+            var literals: [String] = []
+            var quote: Character?
+            var current = ""
+            for character in line {
+                if let open = quote {
+                    if character == open {
+                        literals.append(current)
+                        (quote, current) = (nil, "")
+                    } else {
+                        current.append(character)
+                    }
+                } else if character == "'" || character == "\"" {
+                    quote = character
+                } else if character == "#" {
+                    break
+                }
+            }
+            if let version = literals.last(where: { !$0.isEmpty && $0.allSatisfy { $0.isNumber || $0 == "." } }) {
+                return (version, offset + 1)
+            }
         }
         return nil
     }

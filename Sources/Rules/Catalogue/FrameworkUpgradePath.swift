@@ -41,9 +41,10 @@ struct FrameworkUpgradePath: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let framework = context.facts.framework
-        guard let minimum = FrameworkPaths.sceneSupport(framework.kind), let version = framework.semanticVersion, version < minimum else {
-            return []
-        }
+        guard let minimum = FrameworkPaths.sceneSupport(framework.kind), let version = framework.semanticVersion else { return [] }
+        // A version with scene support still gets the note while the app has not adopted scenes: it names the
+        // framework's own migration, and why it has not run.
+        guard version < minimum || !context.facts.hasAdoptedScenes else { return [] }
         // Expo 57.0.23+ that opted in has scene support without the upgrade.
         if framework.kind == .expo, version >= FrameworkPaths.expoOptIn, framework.settings.expoSceneSupport == true { return [] }
         guard let path = FrameworkPaths.upgradePath(context.facts) else { return [] }

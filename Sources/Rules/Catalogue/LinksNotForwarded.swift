@@ -166,25 +166,46 @@ struct LinksNotForwarded: Rule {
         return findings
     }
 
+    /// What an app-delegate link callback receives, and the scene methods that receive it instead.
+    enum LinkKind {
+        case url, activity
+
+        init(signature: String) {
+            self = signature.contains("continue") ? .activity : .url
+        }
+
+        var sceneMethods: Set<String> {
+            switch self {
+            case .url: return ["scene(_:openURLContexts:)", "scene:openURLContexts:"]
+            case .activity: return ["scene(_:continue:)", "scene:continueUserActivity:"]
+            }
+        }
+    }
+
+    /// Whether links of a kind reach the framework from the scene side: the framework's own scene delegate
+    /// (named in the manifest or a base class of the app's), or the scene method for that kind calling a
+    /// framework handler.
+    static func sceneSideForwards(_ kind: LinkKind, _ facts: AppFacts) -> Bool {
+        let manifestClasses = facts.app.infoPlists.flatMap { AppFacts.configurations(of: $0).compactMap(\.delegateClass) }
+            .map(AppFacts.className(fromManifest:))
+        if manifestClasses.contains(where: forwardingSceneBases.contains) { return true }
+        for name in facts.sceneDelegateNames where !facts.ancestors(of: name).isDisjoint(with: forwardingSceneBases) { return true }
+        for reference in facts.sceneDelegateMethods where kind.sceneMethods.contains(facts.function(reference).signature) {
+            let file = facts.file(reference)
+            let body = WindowCreation.body(facts.function(reference))
+            if body.contains(where: { file.isIdentifier($0) && sceneHandlers.contains(file.text($0)) }) { return true }
+        }
+        return false
+    }
+
     /// App-delegate link methods feeding a framework handler, when nothing on the scene side does.
     static func unforwarded(_ facts: AppFacts) -> [FunctionRef] {
         guard facts.hasAdoptedScenes, !facts.isSwiftUIApp else { return [] }
-        // The framework's own scene delegate forwards links, named directly in the manifest or as a base class.
-        let manifestClasses = facts.app.infoPlists.flatMap { AppFacts.configurations(of: $0).compactMap(\.delegateClass) }
-            .map(AppFacts.className(fromManifest:))
-        if manifestClasses.contains(where: forwardingSceneBases.contains) { return [] }
-        for name in facts.sceneDelegateNames where !facts.ancestors(of: name).isDisjoint(with: forwardingSceneBases) { return [] }
-        for reference in facts.sceneDelegateMethods {
-            let file = facts.file(reference)
-            if WindowCreation.body(facts.function(reference)).contains(where: {
-                file.isIdentifier($0) && sceneHandlers.contains(file.text($0))
-            }) {
-                return []
-            }
-        }
         return facts.appDelegateMethods.filter { reference in
             let function = facts.function(reference)
-            guard linkCallbacks.contains(function.signature) else { return false }
+            guard linkCallbacks.contains(function.signature), !sceneSideForwards(LinkKind(signature: function.signature), facts) else {
+                return false
+            }
             let file = facts.file(reference)
             return WindowCreation.body(function).contains { file.isIdentifier($0) && appDelegateHandlers.contains(file.text($0)) }
         }

@@ -104,7 +104,13 @@ struct PartialMigration: Rule {
             return [finding(context, message, at: Location(file: path, line: 1), anchor: "capacitor-partial")]
         }
         if let configuration {
-            return [finding(context, message, in: facts.file(configuration), token: facts.function(configuration).nameToken)]
+            // At the signal cap migrate looks for, `UISceneConfiguration(name:`, when the method has it.
+            let file = facts.file(configuration)
+            let function = facts.function(configuration)
+            let signal = WindowCreation.body(function).first {
+                file.is($0, "UISceneConfiguration") && file.isPunctuation($0 + 1, UInt8(ascii: "("))
+            }
+            return [finding(context, message, in: file, token: signal ?? function.nameToken)]
         }
         return []
     }

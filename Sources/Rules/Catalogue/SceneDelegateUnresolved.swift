@@ -142,7 +142,13 @@ struct SceneDelegateUnresolved: Rule {
         var reported: Set<String> = []
         let facts = context.facts
         // When code picks the delegate class, manifest entries may be leftovers that never load.
-        let overriddenInCode = facts.adoptsInCode && !facts.codeDelegateClasses.isEmpty
+        // (Only when the class the code names exists: otherwise the manifest's entry is all there is.)
+        let overriddenInCode =
+            facts.adoptsInCode
+            && facts.codeDelegateClasses.contains { assignment in
+                !facts.appDelegateNames.contains(assignment.name)
+                    && (facts.declarations[assignment.name] != nil || AppFacts.frameworkSceneDelegates.contains(assignment.name))
+            }
         for plist in context.app.infoPlists {
             for configuration in AppFacts.configurations(of: plist) where Self.roleApplies(configuration.role, to: context.app) {
                 guard let written = configuration.delegateClass, !written.isEmpty, reported.insert(written).inserted else { continue }

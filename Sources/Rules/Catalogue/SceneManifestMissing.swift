@@ -165,6 +165,7 @@ struct SceneManifestMissing: Rule {
         let named = framework.version.map { "\(framework.kind.displayName) \($0)" } ?? framework.kind.displayName
         var message = "\(named) generates an iOS app without scenes: it fails to launch when built with the iOS 27 SDK"
         if let path = FrameworkPaths.upgradePath(facts) { message += " (\(path))" }
-        return [finding(context, message, at: framework.location ?? context.app.declaration, anchor: "generated-manifest")]
+        // The fix goes in the project configuration (app.json and the like), so that is where the finding is.
+        return [finding(context, message, at: context.app.declaration, anchor: "generated-manifest")]
     }
 }

@@ -97,7 +97,7 @@ public enum Scanner {
             verdict = .ready
         }
         return AppReport(
-            path: app.path, target: app.target, project: app.project, platform: app.platform,
+            path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
             framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
             verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable)
     }

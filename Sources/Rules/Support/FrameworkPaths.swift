@@ -1,4 +1,5 @@
 import ScanCore
+import XcodeProject
 
 /// When each framework gained scene support, and the way out for a given version.
 enum FrameworkPaths {
@@ -54,6 +55,13 @@ enum FrameworkPaths {
             return "\(named): the SDK 58 template adopts scenes (SceneDelegate: ExpoAppSceneDelegate)"
         case .capacitor:
             if let version, version >= SemanticVersion(8, 5) {
+                let started =
+                    facts.hasManifest || !facts.configurationMethods.isEmpty
+                    || facts.app.sourceFiles.contains { Paths.fileName(of: $0) == "SceneDelegate.swift" }
+                if started {
+                    return "\(named) supports scenes, but npx cap migrate refuses a partly migrated project: "
+                        + "add the missing manifest, SceneDelegate.swift or configurationForConnecting by hand, as in the 8.5 template"
+                }
                 return "\(named): run npx cap migrate, which adds SceneDelegate.swift, the scene manifest and configurationForConnecting"
             }
             return "\(named): upgrade @capacitor/ios to 8.5 and run npx cap migrate (it skips projects in a partial state)"
