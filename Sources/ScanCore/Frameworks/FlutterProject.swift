@@ -38,14 +38,17 @@ struct FlutterProject {
             else { continue }
             found = (version, TextSearch.location(of: version, in: data, file: path) ?? Location(file: path, line: 1))
         }
+        // The lockfile's constraint is the better number, but people change pubspec.yaml's: point there.
+        let declared = root["environment"]?["flutter"].flatMap { flutter in
+            flutter.scalarText.map { ($0, Location(file: pubspec, line: flutter.mark.line, column: flutter.mark.column)) }
+        }
         if found == nil, let lock = files.read(Paths.join(folder, "pubspec.lock")), let node = try? YAMLParserBridge.parse(lock),
             let flutter = node["sdks"]?["flutter"], let text = flutter.scalarText
         {
-            found = (text, Location(file: Paths.join(folder, "pubspec.lock"), line: flutter.mark.line, column: flutter.mark.column))
+            let lockLocation = Location(file: Paths.join(folder, "pubspec.lock"), line: flutter.mark.line, column: flutter.mark.column)
+            found = (text, declared?.1 ?? lockLocation)
         }
-        if found == nil, let flutter = root["environment"]?["flutter"], let text = flutter.scalarText {
-            found = (text, Location(file: pubspec, line: flutter.mark.line, column: flutter.mark.column))
-        }
+        if found == nil { found = declared }
         version = found?.0
         // `.metadata` names the SDK's git revision, not a version: it locates the SDK but cannot order it.
         let metadata = Paths.join(folder, ".metadata")

@@ -1,0 +1,5 @@
+#import <Cordova/CDVViewController.h>
+
+@interface MainViewController : CDVViewController
+
+@end

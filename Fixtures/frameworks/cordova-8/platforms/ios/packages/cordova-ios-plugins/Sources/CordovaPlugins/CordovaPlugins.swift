@@ -1,0 +1,1 @@
+// Placeholder so that the package has a source file before any plugin is added.

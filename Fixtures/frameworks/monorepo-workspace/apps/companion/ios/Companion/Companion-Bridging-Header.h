@@ -1,0 +1,3 @@
+//
+// Objective-C headers listed here become visible to the Swift code of this target.
+//

@@ -1,0 +1,5 @@
+internal import Expo
+
+@objc(SceneDelegate)
+class SceneDelegate: ExpoAppSceneDelegate {
+}
