@@ -23,6 +23,35 @@ struct AppDelegateCallbackUnreached: Rule {
                 """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func ↓application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                        RCTLinkingManager.application(app, open: url, options: options)
+                    }
+                }
+                """,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                window = UIWindow(windowScene: windowScene)
+                                for context in connectionOptions.urlContexts {
+                                    RCTLinkingManager.application(UIApplication.shared, open: context.url, options: [:])
+                                }
+                            }
+                        }
+                        """
+                    )
+                ], project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.82.1\"}}\n")],
+                note:
+                    "The scene delegate hands cold-start links to RCTLinkingManager, not to the app delegate: links while running are lost."
+            ),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
                     func ↓application(_ app: UIApplication, open url: URL,
                                      options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
                         return DeepLinkRouter.shared.open(url)
@@ -107,12 +136,20 @@ struct AppDelegateCallbackUnreached: Rule {
                 """, file: "SceneDelegate.swift", note: "Only the app delegate's methods go dead."),
         ])
 
+    /// Classes whose methods share the app delegate's names without being it.
+    static let frameworkReceivers: Set<String> = [
+        "RCTLinkingManager", "ApplicationDelegateProxy", "SceneDelegateProxy", "RNBranch", "Branch", "GIDSignIn", "ApplicationDelegate",
+        "FBSDKApplicationDelegate", "AppsFlyerLib", "AppsFlyerAttribution", "super",
+    ]
+
     func check(_ context: RuleContext) -> [Finding] {
         let facts = context.facts
         // A scene delegate that calls the app delegate's method keeps it alive (a forwarding bridge).
         var forwarded: Set<String> = []
         for reference in facts.sceneDelegateMethods {
-            forwarded.formUnion(CodeQuery.calledSignatures(in: WindowCreation.body(facts.function(reference)), of: facts.file(reference)))
+            // Calls into a framework handler of the same name (RCTLinkingManager.application(_:open:options:)) are not.
+            let body = WindowCreation.body(facts.function(reference))
+            forwarded.formUnion(CodeQuery.calledSignatures(in: body, of: facts.file(reference), skipping: Self.frameworkReceivers))
         }
         var findings: [Finding] = []
         for reference in facts.appDelegateMethods {
@@ -122,13 +159,18 @@ struct AppDelegateCallbackUnreached: Rule {
                 let callback = AppDelegateCallback.matching(function.signature),
                 !forwarded.contains(function.signature)
             else { continue }
+            let trivial = CodeQuery.isTrivial(function, in: file)
             let forwarding = FrameworkForwarding.handlers(of: function, in: file)
-            let quiet =
-                CodeQuery.isTrivial(function, in: file)
-                || forwarding.map { FrameworkForwarding.isSceneAware($0, of: function, facts) } == true
+            let sceneAware = forwarding.map { FrameworkForwarding.isSceneAware($0, of: function, facts) } == true
+            let quiet = trivial || sceneAware
             let name = file.language == .swift ? callback.displayName : callback.objc
             var message = "\(name) is not called once the app adopts scenes: use \(callback.replacement)"
-            if quiet { message += " (the method does nothing of its own here)" }
+            if trivial {
+                message += " (the method does nothing of its own here)"
+            } else if sceneAware, let forwarding {
+                message +=
+                    " (it only forwards to \(forwarding.sorted().joined(separator: " and ")), which gets the event from the scene side)"
+            }
             findings.append(finding(context, message, in: file, token: function.nameToken, severity: quiet ? .note : nil))
         }
         return findings

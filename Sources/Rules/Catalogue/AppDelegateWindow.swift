@@ -83,6 +83,32 @@ struct AppDelegateWindow: Rule {
         ],
         nonTriggering: [
             Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func attachReactNative(to window: UIWindow) {
+                        window.rootViewController = UIViewController()
+                        window.makeKeyAndVisible()
+                    }
+                }
+                """,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                let window = UIWindow(windowScene: windowScene)
+                                (UIApplication.shared.delegate as? AppDelegate)?.attachReactNative(to: window)
+                                self.window = window
+                            }
+                        }
+                        """
+                    )
+                ], note: "A helper on the app delegate showing the scene's window, handed in as a parameter."),
+            Example(
                 files: [
                     (
                         "SceneDelegate.m",
@@ -170,7 +196,7 @@ struct AppDelegateWindow: Rule {
             guard !body.isEmpty, !methodsWithCreation.contains(file.path + "#" + describe(function)),
                 !WindowCreation.attachesScene(in: file, range: body),
                 WindowCreation.scenelessCreations(in: file, range: body, classes: ["UIWindow"]).isEmpty,
-                let show = body.first(where: { file.is($0, "makeKeyAndVisible") }),
+                let show = body.first(where: { file.is($0, "makeKeyAndVisible") && showsOwnWindow($0, in: file, function: function) }),
                 body.contains(where: { file.is($0, "rootViewController") && CodeQuery.isAssigned($0, in: file) })
             else { continue }
             findings.append(
@@ -183,6 +209,21 @@ struct AppDelegateWindow: Rule {
         return findings
     }
 
+    /// `window.makeKeyAndVisible()`, `self.window?.makeKeyAndVisible()`, `[self.window makeKeyAndVisible]` on the
+    /// delegate's own window: not a window handed in as a parameter or held in a local (a scene's window that a
+    /// helper on the app delegate sets up).
+    private func showsOwnWindow(_ index: Int, in file: SourceFile, function: FunctionDeclaration) -> Bool {
+        guard let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file) else { return false }
+        let text = CodeQuery.normalized(receiver, in: file)
+        guard ["window", "self.window", "_window", "[self window]"].contains(text) else { return false }
+        if text == "window" || text == "_window" {
+            if function.parameters.contains(where: { $0.name == "window" }) { return false }
+            let body = WindowCreation.body(function)
+            if body.contains(where: { file.is($0, "window") && (file.is($0 - 1, "let") || file.is($0 - 1, "var")) }) { return false }
+        }
+        return true
+    }
+
     /// Windows built by a framework's app delegate base class, by Flutter view controllers made in the
     /// app delegate, and by a generated Expo project given a manifest by hand.
     private func frameworkWindows(_ context: RuleContext) -> [Finding] {
@@ -192,7 +233,7 @@ struct AppDelegateWindow: Rule {
             return [
                 finding(
                     context,
-                    "the scene manifest in the app configuration meets a \(framework.kind.displayName) template whose app delegate builds the window "
+                    "the scene manifest in the app configuration meets the \(framework.kind.displayName) template, whose app delegate builds the window "
                         + "with UIWindow(frame:): the app launches to a black screen; use the framework's scene support instead",
                     at: manifest, anchor: "generated-window")
             ]
@@ -207,7 +248,12 @@ struct AppDelegateWindow: Rule {
                 ))
             bases.append(("EXAppDelegateWrapper", "builds React Native's window with UIWindow(frame:) in didFinishLaunching"))
         }
-        if framework.kind != .cordova || framework.isAtLeast(SemanticVersion(8)) != true {
+        // cordova-ios 8 moved the window to CDVSceneDelegate; without a version, a subclass of it is the proof.
+        let cordova8 =
+            framework.kind == .cordova
+            && (framework.isAtLeast(SemanticVersion(8))
+                ?? facts.sceneDelegateNames.contains { facts.inherits($0, "CDVSceneDelegate") })
+        if !cordova8 {
             bases.append(("CDVAppDelegate", "builds the window and its main view controller in didFinishLaunching (before cordova-ios 8)"))
         }
         for name in facts.appDelegateNames.sorted() {

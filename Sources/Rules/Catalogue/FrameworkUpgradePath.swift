@@ -41,10 +41,12 @@ struct FrameworkUpgradePath: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let framework = context.facts.framework
-        guard let minimum = FrameworkPaths.sceneSupport(framework.kind), let version = framework.semanticVersion else { return [] }
-        // A version with scene support still gets the note while the app has not adopted scenes: it names the
-        // framework's own migration, and why it has not run.
-        guard version < minimum || !context.facts.hasAdoptedScenes else { return [] }
+        guard let minimum = FrameworkPaths.sceneSupport(framework.kind) else { return [] }
+        // A version with scene support (or an unknown one: `nightly`, no manifest) still gets the note while the
+        // app has not adopted scenes: it names the framework's own migration, and why it has not run.
+        let below = framework.semanticVersion.map { $0 < minimum } ?? false
+        guard below || !context.facts.hasAdoptedScenes else { return [] }
+        let version = framework.semanticVersion ?? minimum
         // Expo 57.0.23+ that opted in has scene support without the upgrade.
         if framework.kind == .expo, version >= FrameworkPaths.expoOptIn, framework.settings.expoSceneSupport == true { return [] }
         guard let path = FrameworkPaths.upgradePath(context.facts) else { return [] }

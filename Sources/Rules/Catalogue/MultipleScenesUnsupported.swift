@@ -70,8 +70,17 @@ struct MultipleScenesUnsupported: Rule {
         for plist in context.app.infoPlists {
             switch plist.manifestState {
             case .present(let manifest) where manifest.supportsMultipleScenes:
+                // A CarPlay scene is a second scene the app must allow; then only extra phone windows are at stake.
+                let carPlay = manifest.configurations.contains { $0.role.hasPrefix("CP") }
+                let text =
+                    carPlay
+                    ? "\(framework.kind.displayName) runs one instance tied to one window; UIApplicationSupportsMultipleScenes is true for the CarPlay scene, "
+                        + "so make sure a second phone or iPad window cannot open (or shows the same instance)"
+                    : message
                 findings.append(
-                    finding(context, message, at: plist.location(of: "UIApplicationSupportsMultipleScenes"), anchor: "multiple-scenes"))
+                    finding(
+                        context, text, at: plist.location(of: "UIApplicationSupportsMultipleScenes"), anchor: "multiple-scenes",
+                        severity: carPlay ? .note : nil))
             default:
                 continue
             }

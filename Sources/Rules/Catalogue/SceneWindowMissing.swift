@@ -112,6 +112,46 @@ struct SceneWindowMissing: Rule {
                     ("SceneDelegate.swift", "class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    var window: UIWindow?\n}"),
                 ], note: "The storyboard provides the window."),
             Example("class SceneDelegate: FlutterSceneDelegate {}", file: "SceneDelegate.swift", note: "The framework builds it."),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
+                                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                        let configuration = UISceneConfiguration(name: "Default", sessionRole: session.role)
+                        if session.role == .carTemplateApplication {
+                            configuration.delegateClass = CarSceneDelegate.self
+                        } else {
+                            configuration.delegateClass = SceneDelegate.self
+                        }
+                        return configuration
+                    }
+                }
+                """,
+                also: [
+                    (
+                        "CarSceneDelegate.swift",
+                        """
+                        import CarPlay
+
+                        class CarSceneDelegate: UIResponder, CPTemplateApplicationSceneDelegate {
+                            func templateApplicationScene(_ scene: CPTemplateApplicationScene, didConnect controller: CPInterfaceController) {}
+                        }
+                        """
+                    ),
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                window = UIWindow(windowScene: windowScene)
+                            }
+                        }
+                        """
+                    ),
+                ], note: "A CarPlay template scene's delegate gets an interface controller, not a window."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -154,6 +194,8 @@ struct SceneWindowMissing: Rule {
         let facts = context.facts
         guard let declarations = facts.declarations[name], !declarations.isEmpty else { return nil }
         if !facts.ancestors(of: name).isDisjoint(with: AppFacts.windowBuildingSceneBases) { return nil }
+        // A CarPlay template scene's delegate gets an interface controller, never a window.
+        if !facts.ancestors(of: name).isDisjoint(with: AppFacts.carPlaySceneDelegateBases) { return nil }
         var classes: Set<String> = [name]
         classes.formUnion(facts.ancestors(of: name).filter { facts.declarations[$0] != nil })
         for reference in facts.methods(of: classes) {

@@ -17,10 +17,12 @@ struct ThirdPartySDKHook: Rule {
             name: "Google Sign-In", marks: [("GIDSignIn", nil)],
             sceneEntry: "call GIDSignIn.sharedInstance.handle(_:) from scene(_:openURLContexts:)"),
         SDK(
-            name: "Branch", marks: [("Branch", "getInstance")],
+            // react-native-branch wraps the SDK as RNBranch.
+            name: "Branch", marks: [("Branch", "getInstance"), ("RNBranch", nil)],
             sceneEntry: "use BranchScene.shared() from the scene delegate's willConnectTo, openURLContexts and continue methods"),
         SDK(
-            name: "AppsFlyer", marks: [("AppsFlyerLib", nil)],
+            // react-native-appsflyer forwards through AppsFlyerAttribution.
+            name: "AppsFlyer", marks: [("AppsFlyerLib", nil), ("AppsFlyerAttribution", nil)],
             sceneEntry: "start AppsFlyer on UIApplication.didBecomeActiveNotification and pass URLs and activities from the scene delegate"),
         SDK(
             name: "Adjust", marks: [("Adjust", nil)],
@@ -75,6 +77,22 @@ struct ThirdPartySDKHook: Rule {
                     """
                 ), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
             ]),
+            Example(
+                """
+                @main
+                class AppDelegate: ExpoAppDelegate {
+                    override func application(_ app: UIApplication, open url: URL,
+                                              options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                        ↓RNBranch.application(app, open: url, options: options)
+                        return super.application(app, open: url, options: options)
+                    }
+                    override func application(_ application: UIApplication, continue userActivity: NSUserActivity,
+                                              restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                        ↓RNBranch.continue(userActivity)
+                        return super.application(application, continue: userActivity, restorationHandler: restorationHandler)
+                    }
+                }
+                """, note: "React Native apps reach Branch through react-native-branch's RNBranch."),
         ],
         nonTriggering: [
             Example(

@@ -137,12 +137,17 @@ enum CodeQuery {
 
     /// Methods a body calls, as signatures: Swift `application(_:open:options:)` and Objective-C
     /// selectors `application:openURL:options:`.
-    static func calledSignatures(in range: Range<Int>, of file: SourceFile) -> Set<String> {
+    /// - Parameter skipping: receivers whose calls do not count (`RCTLinkingManager` in
+    ///   `RCTLinkingManager.application(…)`, `[RCTLinkingManager application:…]`).
+    static func calledSignatures(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> Set<String> {
         var result: Set<String> = []
         for index in range {
             if file.language == .swift, file.isIdentifier(index), file.isPunctuation(index + 1, UInt8(ascii: "(")),
                 !file.isPunctuation(index - 1, UInt8(ascii: "@"))
             {
+                if !skipping.isEmpty, let receiver = receiver(of: index, in: file), skipping.contains(file.text(receiver.lowerBound)) {
+                    continue
+                }
                 let close = Int(file.partners[index + 1])
                 guard close > index + 1 else { continue }
                 var labels: [String] = []
@@ -170,6 +175,7 @@ enum CodeQuery {
             } else if file.language == .objectiveC, file.isPunctuation(index, UInt8(ascii: "[")) {
                 let close = Int(file.partners[index])
                 guard close > index else { continue }
+                if file.isIdentifier(index + 1), skipping.contains(file.text(index + 1)) { continue }
                 var selector = ""
                 var cursor = index + 1
                 var last = -1

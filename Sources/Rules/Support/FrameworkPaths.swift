@@ -35,10 +35,15 @@ enum FrameworkPaths {
                 return
                     "\(named): adopt the 0.88 SceneDelegate template (startReactNative(withModuleName:in:connectionOptions:), RCTLinkingManager.scene forwarding)"
             }
-            if version >= SemanticVersion(0, 74) {
+            if version >= SemanticVersion(0, 78) {
                 return
                     "\(named): upgrade to 0.88 and add its SceneDelegate, or build the root view from reactNativeFactory.rootViewFactory "
-                    + "in a UIWindowSceneDelegate (automaticallyLoadReactNativeWindow = false on RCTAppDelegate) and pass connectionOptions' links to RCTLinkingManager"
+                    + "in a UIWindowSceneDelegate (no UIWindow(frame:) or startReactNative in the app delegate) and pass connectionOptions' links to RCTLinkingManager"
+            }
+            if version >= SemanticVersion(0, 74) {
+                return
+                    "\(named): upgrade to 0.88 and add its SceneDelegate, or build the root view from the RCTAppDelegate's rootViewFactory "
+                    + "in a UIWindowSceneDelegate (automaticallyLoadReactNativeWindow = false) and pass connectionOptions' links to RCTLinkingManager"
             }
             return
                 "\(named): upgrade (0.88 adopts scenes), or create the root view in a scene delegate with RCTRootView(bridge:moduleName:initialProperties:) "

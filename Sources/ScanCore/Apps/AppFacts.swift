@@ -37,6 +37,12 @@ public struct AppFacts: Sendable {
         "EXExpoAppSceneDelegate", "CDVSceneDelegate", "RCTSceneDelegate",
     ]
 
+    /// Delegates of CarPlay template scenes, which UIKit gives no window.
+    public static let carPlaySceneDelegateBases: Set<String> = [
+        "CPTemplateApplicationSceneDelegate", "CPTemplateApplicationDashboardSceneDelegate",
+        "CPTemplateApplicationInstrumentClusterSceneDelegate",
+    ]
+
     public let app: App
     /// The app's lexed source files, sorted by path.
     public let files: [SourceFile]
@@ -132,7 +138,10 @@ public struct AppFacts: Sendable {
         }
         // Only names the app declares count as its scene delegates; framework classes stay out.
         sceneSeeds = sceneSeeds.filter { declarations[$0] != nil }
-        sceneDelegateNames = classes(inheritingAny: Self.sceneDelegateBases, seeds: sceneSeeds).subtracting(appDelegates)
+        // CarPlay's template scenes have delegates of their own kind: no window, no links.
+        let carPlay = classes(inheritingAny: Self.carPlaySceneDelegateBases, seeds: [])
+        sceneDelegateNames = classes(inheritingAny: Self.sceneDelegateBases, seeds: sceneSeeds).subtracting(appDelegates).subtracting(
+            carPlay)
 
         self.configurationMethods = appDelegates.sorted().flatMap { methodsByClass[$0] ?? [] }.filter { reference in
             let signature = files[reference.file].functions[reference.function].signature
@@ -176,7 +185,7 @@ public struct AppFacts: Sendable {
     /// Whether the app is entered through a SwiftUI `App`.
     public var isSwiftUIApp: Bool { !swiftUIApps.isEmpty }
 
-    /// The app's framework: from its manifests, else from its app delegate's base class, else SwiftUI or native.
+    /// The app's framework: from its manifests, else from its app delegate's base class or imports, else SwiftUI or native.
     public var framework: FrameworkInfo {
         if app.framework.kind != .native { return app.framework }
         let bases = appDelegateNames.reduce(into: Set<String>()) { $0.formUnion(ancestors(of: $1)) }
@@ -185,6 +194,16 @@ public struct AppFacts: Sendable {
             ("FlutterAppDelegate", .flutter), ("CDVAppDelegate", .cordova),
         ]
         if let match = fromCode.first(where: { bases.contains($0.0) }) { return FrameworkInfo(kind: match.1) }
+        // Without a manifest or a framework base (an `@objc @implementation` extension, Capacitor's plain
+        // UIResponder delegate), the modules the app delegate's files import still say which framework it is.
+        let imports = appDelegateNames.flatMap { declarations[$0] ?? [] }.reduce(into: Set<String>()) {
+            $0.formUnion(files[$1.file].imports)
+        }
+        let fromImports: [(String, FrameworkKind)] = [
+            ("Expo", .expo), ("ExpoModulesCore", .expo), ("Capacitor", .capacitor), ("Cordova", .cordova), ("Flutter", .flutter),
+            ("React", .reactNative), ("React_RCTAppDelegate", .reactNative), ("ReactAppDependencyProvider", .reactNative),
+        ]
+        if let match = fromImports.first(where: { imports.contains($0.0) }) { return FrameworkInfo(kind: match.1) }
         return FrameworkInfo(kind: isSwiftUIApp ? .swiftui : .native)
     }
 
