@@ -228,4 +228,23 @@ struct TrialRegressionTests {
         let report = try Self.scan(directory)
         #expect(report.apps.isEmpty)
     }
+
+    @Test("An Expo project without ios/ whose app.json manifest names EXExpoAppSceneDelegate before SDK 57.0.23")
+    func generatedExpoManifestNamesMissingClass() throws {
+        let directory = TemporaryDirectory()
+        directory.write("package.json", "{\"dependencies\": {\"expo\": \"56.0.4\"}}")
+        let manifest = """
+            {"UISceneConfigurations": {"UIWindowSceneSessionRoleApplication": [{"UISceneDelegateClassName": "EXExpoAppSceneDelegate"}]}}
+            """
+        directory.write(
+            "app.json", "{\"expo\": {\"name\": \"Tide\",\n  \"ios\": {\"infoPlist\": {\"UIApplicationSceneManifest\": \(manifest)}}}}")
+        let report = try Self.scan(directory)
+        let unresolved = report.findings.filter { $0.rule == "scene-delegate-unresolved" }
+        #expect(unresolved.map(\.file) == ["app.json"])
+        #expect(unresolved.first?.line == 2)
+        #expect(unresolved.first?.message.contains("56.0.4") == true)
+        // On 57.0.23 the class exists.
+        directory.write("package.json", "{\"dependencies\": {\"expo\": \"57.0.23\"}}")
+        #expect(try Self.scan(directory).findings.filter { $0.rule == "scene-delegate-unresolved" }.isEmpty)
+    }
 }

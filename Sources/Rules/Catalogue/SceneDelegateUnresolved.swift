@@ -165,6 +165,15 @@ struct SceneDelegateUnresolved: Rule {
                 }
             }
         }
+        // A manifest written into a generated project's configuration (Expo's ios.infoPlist) may name a
+        // framework class the SDK version does not have.
+        if let generated = context.app.generated, let manifest = generated.manifest {
+            for name in generated.sceneDelegateClasses where reported.insert(name).inserted {
+                if let problem = frameworkClassProblem(name, context) {
+                    findings.append(finding(context, problem, at: manifest, anchor: "UISceneDelegateClassName=" + name))
+                }
+            }
+        }
         for assignment in facts.codeDelegateClasses {
             let file = facts.files[assignment.file]
             if facts.appDelegateNames.contains(assignment.name) {

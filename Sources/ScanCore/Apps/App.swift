@@ -171,12 +171,18 @@ public struct GeneratedProject: Sendable, Hashable {
     /// A scene manifest written into the configuration by hand (`expo.ios.infoPlist`).
     public let manifest: Location?
     public let supportsMultipleScenes: Bool
+    /// `UISceneDelegateClassName` values of that hand-written manifest.
+    public let sceneDelegateClasses: [String]
 
-    public init(kind: Kind, config: String, configIsCode: Bool, manifest: Location?, supportsMultipleScenes: Bool) {
+    public init(
+        kind: Kind, config: String, configIsCode: Bool, manifest: Location?, supportsMultipleScenes: Bool,
+        sceneDelegateClasses: [String] = []
+    ) {
         self.kind = kind
         self.config = config
         self.configIsCode = configIsCode
         self.manifest = manifest
         self.supportsMultipleScenes = supportsMultipleScenes
+        self.sceneDelegateClasses = sceneDelegateClasses
     }
 }

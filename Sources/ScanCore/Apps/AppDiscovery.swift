@@ -417,7 +417,8 @@ public struct AppDiscovery {
                     root: root, name: name,
                     project: GeneratedProject(
                         kind: .expo, config: config, configIsCode: codeConfig != nil, manifest: expo?.manifestLocation,
-                        supportsMultipleScenes: expo?.supportsMultipleScenes ?? false)))
+                        supportsMultipleScenes: expo?.supportsMultipleScenes ?? false,
+                        sceneDelegateClasses: expo?.sceneDelegateClasses ?? [])))
         }
         for entry in tree.files where Paths.fileName(of: entry.path) == "config.xml" {
             let root = Paths.directory(of: entry.path)

@@ -13,6 +13,8 @@ struct ExpoConfig {
     /// `expo.ios.infoPlist.UIApplicationSceneManifest`, written by hand.
     let manifestLocation: Location?
     let supportsMultipleScenes: Bool
+    /// `UISceneDelegateClassName` of every configuration of that manifest.
+    let sceneDelegateClasses: [String]
 
     init?(path: String, bytes: [UInt8]) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
@@ -33,5 +35,9 @@ struct ExpoConfig {
         let manifest = infoPlist?["UIApplicationSceneManifest"] as? [String: Any]
         manifestLocation = manifest == nil ? nil : TextSearch.location(of: "\"UIApplicationSceneManifest\"", in: bytes, file: path)
         supportsMultipleScenes = (manifest?["UIApplicationSupportsMultipleScenes"] as? Bool) ?? false
+        let roles = manifest?["UISceneConfigurations"] as? [String: Any] ?? [:]
+        sceneDelegateClasses = roles.keys.sorted().flatMap { role in
+            (roles[role] as? [[String: Any]] ?? []).compactMap { $0["UISceneDelegateClassName"] as? String }
+        }
     }
 }
