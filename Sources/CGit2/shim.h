@@ -7,3 +7,6 @@ static inline int cgit2_set_ssl_cert_locations(const char *file, const char *pat
 static inline int cgit2_set_owner_validation(int enabled) {
     return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
 }
+static inline int cgit2_set_search_path(int level, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
+}

@@ -32,4 +32,17 @@ public enum GitLibrary {
             throw GitError.fromLastError(operation: "setting certificate authorities")
         }
     }
+
+    /// Makes libgit2 ignore the system, XDG and global git configuration (~/.gitconfig,
+    /// /etc/gitconfig) for the whole process: mirrors behave the same for every user and machine, no
+    /// `url.insteadOf` or credential helper of a developer's leaks into a sweep, and no config file is
+    /// checked for changes on every repository access. Proxies still come from the environment.
+    public static func ignoreUserAndSystemConfiguration() throws {
+        initialize()
+        for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
+            if cgit2_set_search_path(level.rawValue, "") < 0 {
+                throw GitError.fromLastError(operation: "isolating the git configuration")
+            }
+        }
+    }
 }

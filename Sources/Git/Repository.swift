@@ -85,10 +85,11 @@ public final class Repository {
 
     /// Fetches all branches and tags from "origin", pruning deleted ones, and follows a change of the
     /// remote's default branch.
-    public func fetch(credentials: Credentials = Credentials()) throws -> FetchResult {
+    /// - Parameter listingChanges: compare the references before and after (`changedReferences`); a
+    ///   caller that does not need the list saves two walks over the references.
+    public func fetch(credentials: Credentials = Credentials(), listingChanges: Bool = true) throws -> FetchResult {
         guard let origin else { throw GitError(.other, "\(path) has no remote named origin") }
-        try Self.checkLocalSource(origin)
-        let before = try referenceTargets()
+        let before = listingChanges ? try referenceTargets() : [:]
 
         var remote: OpaquePointer?
         var code = git_remote_lookup(&remote, handle, Self.remoteName)
@@ -100,9 +101,16 @@ public final class Repository {
         git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
         options.prune = GIT_FETCH_PRUNE
         options.proxy_opts.type = GIT_PROXY_AUTO
+        // Nothing reads FETCH_HEAD in a mirror; not writing it saves a locked file write per fetch.
+        options.update_fetchhead = 0
         session.install(into: &options.callbacks)
         code = withExtendedLifetime(session) { git_remote_fetch(remote, nil, &options, "fetch") }
-        guard code == 0 else { throw session.error(code: code, operation: "fetching") }
+        guard code == 0 else {
+            let error = session.error(code: code, operation: "fetching")
+            // Checked only now: libgit2 reports a missing local path as "unsupported URL protocol".
+            try Self.checkLocalSource(origin)
+            throw error
+        }
         let receivedObjects = Int(git_remote_stats(remote)?.pointee.received_objects ?? 0)
 
         // The advertised refs stay readable after fetch disconnects, so this needs no second connection.
@@ -115,9 +123,16 @@ public final class Repository {
             git_error_clear()
         }
 
-        let after = try referenceTargets()
+        let after = listingChanges ? try referenceTargets() : [:]
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
         return FetchResult(changedReferences: changed, receivedObjects: receivedObjects)
+    }
+
+    /// Points "origin" at another URL (the same repository reached another way); reopen to see it in `origin`.
+    public func setOriginURL(_ url: String) throws {
+        let location = GitURL(url).location
+        let code = git_remote_set_url(handle, Self.remoteName, location)
+        guard code == 0 else { throw GitError.fromLastError(code: code, operation: "changing the origin of", subject: path) }
     }
 
     /// The default branch: the branch the mirror's HEAD points at (kept equal to the remote's HEAD).
@@ -177,6 +192,17 @@ public final class Repository {
 
     /// Every file, symlink and submodule in the commit's tree, recursively, in git's tree order.
     public func listTree(commit id: ObjectID) throws -> [TreeEntry] {
+        try listTree(commit: id) { _, _ in true }
+    }
+
+    /// The files, symlinks and submodules of the commit's tree, in git's tree order, walking only into
+    /// the folders `descendsInto(path, name)` accepts (path from the root, e.g. "ios/Pods"; name "Pods").
+    /// Skipped folders cost nothing: their trees are never read.
+    /// - Parameter allowingMissingBlobs: list a blob the object store lacks as `isMissing` instead of
+    ///   failing, so one damaged object costs one file, not the whole tree.
+    public func listTree(
+        commit id: ObjectID, allowingMissingBlobs: Bool = false, descendsInto: (_ path: String, _ name: String) -> Bool
+    ) throws -> [TreeEntry] {
         let commit = try lookupCommit(id)
         defer { git_commit_free(commit) }
         var tree: OpaquePointer?
@@ -186,24 +212,68 @@ public final class Repository {
         }
         defer { git_tree_free(tree) }
 
-        let collector = TreeWalkCollector()
-        code = withExtendedLifetime(collector) {
-            git_tree_walk(
-                tree, GIT_TREEWALK_PRE,
-                { root, entry, payload in
-                    guard let entry, let payload else { return -1 }
-                    Unmanaged<TreeWalkCollector>.fromOpaque(payload).takeUnretainedValue().add(root: root, entry: entry)
-                    return 0
-                }, Unmanaged.passUnretained(collector).toOpaque())
+        let items = try withoutActuallyEscaping(descendsInto) { filter in
+            let collector = TreeWalkCollector(descendsInto: filter)
+            code = withExtendedLifetime(collector) {
+                git_tree_walk(
+                    tree, GIT_TREEWALK_PRE,
+                    { root, entry, payload in
+                        guard let entry, let payload else { return -1 }
+                        // A positive return tells libgit2 not to walk into that folder.
+                        return Unmanaged<TreeWalkCollector>.fromOpaque(payload).takeUnretainedValue().add(root: root, entry: entry)
+                    }, Unmanaged.passUnretained(collector).toOpaque())
+            }
+            guard code == 0 else {
+                throw GitError.fromLastError(code: code, operation: "listing the tree of \(id) in", subject: displayName)
+            }
+            return collector.entries
         }
-        guard code == 0 else { throw GitError.fromLastError(code: code, operation: "listing the tree of \(id) in", subject: displayName) }
 
         let database = try objectDatabase()
         defer { git_odb_free(database) }
-        return try collector.entries.map { item in
-            let size = item.kind == .submodule ? 0 : try Self.objectSize(item.id, in: database, repository: displayName)
-            return TreeEntry(path: item.path, kind: item.kind, mode: item.mode, id: item.id, size: size)
+        return try items.map { item in
+            guard item.kind != .submodule else { return TreeEntry(path: item.path, kind: item.kind, mode: item.mode, id: item.id, size: 0) }
+            do {
+                let size = try Self.objectSize(item.id, in: database, repository: displayName)
+                return TreeEntry(path: item.path, kind: item.kind, mode: item.mode, id: item.id, size: size)
+            } catch let error as GitError where allowingMissingBlobs && error.code == GIT_ENOTFOUND.rawValue {
+                return TreeEntry(path: item.path, kind: item.kind, mode: item.mode, id: item.id, size: 0, isMissing: true)
+            }
         }
+    }
+
+    /// What is at `path` (components joined with "/") in the commit's tree, or nil when nothing is.
+    /// Symlinks on the way are not followed: a path through one is not found.
+    public func item(atPath path: String, commit id: ObjectID) throws -> TreeItem? {
+        if path.isEmpty { return .folder }
+        let commit = try lookupCommit(id)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        let code = git_commit_tree(&tree, commit)
+        guard code == 0, let tree else {
+            throw GitError.fromLastError(code: code, operation: "reading the tree of \(id) in", subject: displayName)
+        }
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        let lookup = git_tree_entry_bypath(&entry, tree, path)
+        guard lookup == 0, let entry else {
+            if lookup == GIT_ENOTFOUND.rawValue {
+                git_error_clear()
+                return nil
+            }
+            throw GitError.fromLastError(code: lookup, operation: "looking up \(path) in", subject: displayName)
+        }
+        defer { git_tree_entry_free(entry) }
+        let mode = git_tree_entry_filemode(entry).rawValue
+        guard let kind = TreeEntry.Kind(mode: mode) else { return .folder }
+        let objectID = ObjectID(git_tree_entry_id(entry).pointee)
+        var size = 0
+        if kind != .submodule {
+            let database = try objectDatabase()
+            defer { git_odb_free(database) }
+            size = try Self.objectSize(objectID, in: database, repository: displayName)
+        }
+        return .entry(TreeEntry(path: path, kind: kind, mode: mode, id: objectID, size: size))
     }
 
     /// The bytes of a blob (for a symlink: its target).
@@ -389,20 +459,35 @@ private final class TreeWalkCollector {
         let id: ObjectID
     }
 
+    let descendsInto: (String, String) -> Bool
     var entries: [Item] = []
 
-    func add(root: UnsafePointer<CChar>?, entry: OpaquePointer) {
+    init(descendsInto: @escaping (String, String) -> Bool) {
+        self.descendsInto = descendsInto
+    }
+
+    /// 0 to go on, 1 to skip a folder.
+    func add(root: UnsafePointer<CChar>?, entry: OpaquePointer) -> Int32 {
         let mode = git_tree_entry_filemode(entry).rawValue
-        let kind: TreeEntry.Kind
-        switch mode {
-        case GIT_FILEMODE_TREE.rawValue: return
-        case GIT_FILEMODE_BLOB_EXECUTABLE.rawValue: kind = .executable
-        case GIT_FILEMODE_LINK.rawValue: kind = .symlink
-        case GIT_FILEMODE_COMMIT.rawValue: kind = .submodule
-        default: kind = .file
-        }
         let name = String(cString: git_tree_entry_name(entry))
         let prefix = root.map { String(cString: $0) } ?? ""
+        guard let kind = TreeEntry.Kind(mode: mode) else {
+            return descendsInto(prefix + name, name) ? 0 : 1
+        }
         entries.append(Item(path: prefix + name, kind: kind, mode: mode, id: ObjectID(git_tree_entry_id(entry).pointee)))
+        return 0
+    }
+}
+
+extension TreeEntry.Kind {
+    /// The kind for a git file mode; nil for a folder (a tree).
+    init?(mode: UInt32) {
+        switch mode {
+        case GIT_FILEMODE_TREE.rawValue: return nil
+        case GIT_FILEMODE_BLOB_EXECUTABLE.rawValue: self = .executable
+        case GIT_FILEMODE_LINK.rawValue: self = .symlink
+        case GIT_FILEMODE_COMMIT.rawValue: self = .submodule
+        default: self = .file
+        }
     }
 }

@@ -15,14 +15,24 @@ public struct TreeEntry: Sendable, Hashable {
     /// The git file mode, e.g. 0o100644.
     public let mode: UInt32
     public let id: ObjectID
-    /// Size of the blob in bytes; 0 for submodules.
+    /// Size of the blob in bytes; 0 for submodules and missing blobs.
     public let size: Int
+    /// The tree names a blob the object store does not hold (a damaged or partial repository); only
+    /// listings that allow missing objects return such entries.
+    public let isMissing: Bool
 
-    public init(path: String, kind: Kind, mode: UInt32, id: ObjectID, size: Int) {
+    public init(path: String, kind: Kind, mode: UInt32, id: ObjectID, size: Int, isMissing: Bool = false) {
         self.path = path
         self.kind = kind
         self.mode = mode
         self.id = id
         self.size = size
+        self.isMissing = isMissing
     }
+}
+
+/// What a path names in a commit's tree.
+public enum TreeItem: Sendable, Hashable {
+    case folder
+    case entry(TreeEntry)
 }
