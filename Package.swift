@@ -18,8 +18,9 @@ let package = Package(
         .target(name: "XcodeProject", dependencies: ["CByteSearch"]),
         .target(name: "ScanCore", dependencies: ["XcodeProject", "YAML", "CByteSearch"]),
         .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
-        .target(name: "Reports", dependencies: ["ScanCore", "Rules"]),
-        .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports"]),
+        .target(name: "Fleet", dependencies: ["ScanCore", "Rules", "Git", "YAML"]),
+        .target(name: "Reports", dependencies: ["ScanCore", "Rules", "Fleet"]),
+        .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet"]),
         .executableTarget(name: "scenesweep", dependencies: ["CLI"]),
 
         .target(name: "TestSupport", dependencies: ["ScanCore", "Rules"], path: "Tests/TestSupport"),
@@ -30,6 +31,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["CLI", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "Rules", "ScanCore", "Git", "YAML", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

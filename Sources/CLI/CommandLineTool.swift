@@ -12,7 +12,12 @@ protocol Command {
 
 /// The `scenesweep` command line: dispatches to subcommands, prints help and usage errors.
 public enum CommandLineTool {
-    static var commands: [any Command.Type] { [ScanCommand.self, RulesCommand.self, ExplainCommand.self] }
+    static var commands: [any Command.Type] {
+        [
+            ScanCommand.self, SweepCommand.self, DiffCommand.self, ValidateCommand.self, InitCommand.self, RulesCommand.self,
+            ExplainCommand.self,
+        ]
+    }
 
     /// Runs `scenesweep` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -87,6 +92,8 @@ public enum CommandLineTool {
               scenesweep scan                      Scan the current folder, print findings, exit 1 on errors
               scenesweep scan ios --format sarif -o scenesweep.sarif
               scenesweep explain scene-manifest-missing
+              scenesweep init && scenesweep validate --config fleet.yaml
+              scenesweep sweep --config fleet.yaml   Sweep every repository of the fleet, store and diff the run
 
             """
         return text

@@ -3,6 +3,8 @@ public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number written in Swift's shortest round-tripping form (`23.5`, `100`).
+    case number(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -33,6 +35,12 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .number(let value):
+            if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+                output += String(Int(value))
+            } else {
+                output += value.isFinite ? String(value) : "null"
+            }
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let items):
             if items.isEmpty {

@@ -1,0 +1,32 @@
+import Fleet
+import Foundation
+
+/// Helpers shared by the fleet commands.
+enum FleetCommands {
+    /// Loads and checks a config, printing every problem; nil when there were any.
+    static func loadConfig(_ path: String, console: Console) -> FleetConfig? {
+        do {
+            return try ConfigValidator.load(path: path, directory: console.directory, environment: console.environment)
+        } catch {
+            for problem in error.problems { console.err(problem.description + "\n") }
+            let count = error.problems.count
+            console.err("\(path): \(count) problem\(count == 1 ? "" : "s")\n")
+            return nil
+        }
+    }
+
+    static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    static func percent(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+    }
+
+    /// A path relative to the working directory when it is inside it.
+    static func display(_ path: String, relativeTo directory: String) -> String {
+        let base = directory == "." ? FileManager.default.currentDirectoryPath : directory
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

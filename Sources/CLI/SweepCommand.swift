@@ -1,0 +1,170 @@
+import Fleet
+import Foundation
+import Reports
+import Rules
+import ScanCore
+
+/// `scenesweep sweep --config FILE`.
+enum SweepCommand: Command {
+    static let name = "sweep"
+    static let summary = "Fetch, scan and report every repository of a fleet config"
+
+    struct Options {
+        var config: String?
+        var only: [String] = []
+        var offline = false
+        var failOn: Severity?
+        var failOnRegression = false
+        var quiet = false
+    }
+
+    static var table: [OptionSpec<Options>] {
+        [
+            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config (required)") { options, value in
+                options.config = value
+            },
+            OptionSpec(["--only"], value: "NAME", help: "Sweep only this repository (name, key or URL); repeatable or\ncomma-separated") {
+                options, value in
+                options.only += value.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            },
+            OptionSpec(["--offline"], help: "Do not fetch: scan the mirrors as they are") { options, _ in
+                options.offline = true
+            },
+            OptionSpec(
+                ["--fail-on"], value: "LEVEL",
+                help: "Exit 1 when any app of the fleet has a finding at LEVEL or worse:\nerror, warning, note or never (default)"
+            ) { options, value in
+                if value == "never" {
+                    options.failOn = nil
+                } else if let level = Severity(rawValue: value) {
+                    options.failOn = level
+                } else {
+                    throw UsageError(message: "unknown level '\(value)' for --fail-on; use error, warning, note or never")
+                }
+            },
+            OptionSpec(["--fail-on-regression"], help: "Exit 1 when an app's verdict got worse since the last run") { options, _ in
+                options.failOnRegression = true
+            },
+            OptionSpec(["--quiet", "-q"], help: "No progress: print only the result") { options, _ in
+                options.quiet = true
+            },
+        ]
+    }
+
+    static var help: String {
+        """
+        USAGE: scenesweep sweep --config FILE [options]
+
+        One batch run over the fleet. Each repository is mirrored (a bare clone in the workspace, fetched
+        with pruning on later runs; nothing is checked out or run), its branch resolved to a commit, and
+        the commit's tree scanned straight from the object store. Fetches and scans run in two pools of
+        their own sizes (concurrency.fetch, concurrency.scan). A repository is scanned again only when its
+        commit, the tool version, the rule pack or its settings changed; otherwise the last result is
+        carried forward, so a sweep with no upstream change scans nothing.
+
+        A repository that cannot be fetched or scanned never stops the others: its last result is kept,
+        marked stale with the error (never reported as fixed, never counted as ready), or its apps are
+        unknown when it has no result yet.
+
+        Writes runs/<run-id>/ in the workspace: run.json, repos/<repo-key>.{json,md,sarif},
+        summary.{json,md}, apps.csv and diff.{json,md} (against the previous complete run); appends to
+        history.jsonl and points `latest` at the run. On a terminal a live progress line shows on standard
+        error; otherwise one line per repository.
+
+        OPTIONS:
+        \(OptionParser.help(table))
+
+        EXIT STATUS:
+          0  the sweep ran (whatever it found)     2  bad config, workspace locked, or every repository
+          1  --fail-on or --fail-on-regression        failed to fetch or scan
+             was met                               64 usage error
+
+        EXAMPLES:
+          scenesweep sweep --config fleet.yaml
+          scenesweep sweep --config fleet.yaml --only acme/shop-ios --fail-on-regression
+          GIT_TOKEN=… scenesweep sweep -c fleet.yaml --quiet > sweep.log
+
+        """
+    }
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        var options = Options()
+        let positional = try OptionParser.parse(arguments, table: table, into: &options)
+        guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
+        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
+        do {
+            _ = try SweepPlan.make(config, only: options.only)
+        } catch {
+            throw UsageError(message: error.message)
+        }
+
+        let style: ProgressReporter.Style = options.quiet ? .silent : (console.errIsTerminal ? .live : .lines)
+        let width = Int(console.environment["COLUMNS"] ?? "") ?? 100
+        let progress = ProgressReporter(style: style, width: width, write: console.err)
+        let environment = SweepEnvironment(renderers: .standard, variables: console.environment, progress: progress)
+        let outcome: SweepOutcome
+        do {
+            outcome = try Sweep(
+                config: config, options: SweepOptions(only: options.only, offline: options.offline), environment: environment
+            )
+            .run()
+        } catch {
+            console.err("scenesweep sweep: \(error)\n")
+            return ExitStatus.failed
+        }
+        console.out(report(outcome, directory: console.directory))
+        if outcome.nothingScanned {
+            console.err("scenesweep sweep: no repository could be fetched and scanned\n")
+            return ExitStatus.failed
+        }
+        if options.failOnRegression, !outcome.diff.regressions.isEmpty { return ExitStatus.findings }
+        if let threshold = options.failOn {
+            let hit = outcome.summary.apps.contains { app in
+                switch threshold {
+                case .error: return app.errors > 0
+                case .warning: return app.errors + app.warnings > 0
+                case .note: return app.errors + app.warnings + app.notes > 0
+                }
+            }
+            if hit { return ExitStatus.findings }
+        }
+        return ExitStatus.clean
+    }
+
+    /// What a finished sweep prints on standard output.
+    static func report(_ outcome: SweepOutcome, directory: String) -> String {
+        let record = outcome.record
+        let summary = outcome.summary
+        let seconds = record.finishedAt.timeIntervalSince(record.startedAt)
+        var parts = ["\(outcome.count(.scanned)) scanned", "\(outcome.count(.reused)) unchanged"]
+        if outcome.count(.skipped) > 0 { parts.append("\(outcome.count(.skipped)) not checked") }
+        if summary.failedRepos > 0 { parts.append("\(summary.failedRepos) failed") }
+        var text =
+            "run \(record.id): \(FleetCommands.count(record.repos.count, "repository", "repositories")) in \(String(format: "%.1f", seconds)) s: "
+            + parts.joined(separator: ", ") + "\n"
+        let totals = summary.totals
+        text +=
+            "\(FleetCommands.count(totals.apps, "app")): \(totals.blocked) blocked, \(totals.atRisk) at risk, \(totals.ready) ready, "
+            + "\(totals.unknown) unknown; readiness \(FleetCommands.percent(summary.readiness))"
+        if let days = summary.daysToDeadline, let deadline = summary.deadline {
+            text += days >= 0 ? "; \(FleetCommands.count(days, "day")) to \(deadline)" : "; deadline \(deadline) passed"
+        }
+        text += "\n"
+        if let from = outcome.diff.from {
+            let diff = outcome.diff
+            text +=
+                "since \(from): \(FleetCommands.count(diff.regressions.count, "regression")), "
+                + "\(FleetCommands.count(diff.improvements.count, "improvement")), \(diff.newFindings.count) new and "
+                + "\(diff.resolvedFindings.count) resolved findings\n"
+            for change in diff.regressions.prefix(10) {
+                text +=
+                    "  regressed: \(change.repoName) \(change.path.isEmpty ? "." : change.path) (\(change.target)) \(change.from.rawValue) -> \(change.to.rawValue)\n"
+            }
+        }
+        let folder = FleetCommands.display(outcome.runFolder, relativeTo: directory)
+        text += "summary: \(folder)/summary.md (summary.json, apps.csv)\n"
+        text += "diff:    \(folder)/diff.md (diff.json)\n"
+        return text
+    }
+}

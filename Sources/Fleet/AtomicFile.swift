@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes files through a temporary name and a rename.
+public enum AtomicFile {
+    /// Writes `bytes` to `path`: a reader sees the old file or the whole new one, never part of it.
+    /// - Parameter durable: flush the data to disk before the rename (for files others rely on).
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, durable: Bool = false) throws {
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw StoreError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        var failure: String?
+        let data = Array(bytes)
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, durable, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw StoreError("cannot write \(path): \(failure)")
+        }
+    }
+
+    public static func write(_ text: String, to path: String, durable: Bool = false) throws {
+        try write(Array(text.utf8), to: path, durable: durable)
+    }
+
+    /// Puts an existing file at the new name `path` too: a hard link (results are never changed in place,
+    /// so runs can share them; a link appears whole, so it needs no temporary name), or a copy written
+    /// through a temporary name where links are not possible. False when `existing` does not exist.
+    @discardableResult
+    public static func link(_ existing: String, to path: String) throws -> Bool {
+        if Glibc.link(existing, path) == 0 { return true }
+        switch errno {
+        case ENOENT where !FileManager.default.fileExists(atPath: existing):
+            return false
+        case EEXIST:
+            unlink(path)
+            if Glibc.link(existing, path) == 0 { return true }
+        default:
+            break
+        }
+        guard let data = FileManager.default.contents(atPath: existing) else { throw StoreError("cannot read \(existing)") }
+        try write(data, to: path)
+        return true
+    }
+
+    /// Flushes every file system's written data to disk (sync(2)).
+    public static func flushAll() {
+        Glibc.sync()
+    }
+
+    /// Flushes a folder's entries (new names, renames) to disk.
+    public static func syncFolder(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}

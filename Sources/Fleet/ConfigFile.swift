@@ -1,0 +1,77 @@
+import ScanCore
+
+/// The YAML shape of a fleet config, decoded before any check or path resolution.
+struct ConfigFile: Decodable {
+    var version: Int
+    var fleet: FleetSection?
+    var workspace: String?
+    var schedule: String?
+    var concurrency: ConcurrencySection?
+    var auth: AuthSection?
+    var rules: RulesSection?
+    var exclude: [String]?
+    var notify: NotifySection?
+    var repos: [RepoSection]
+
+    struct FleetSection: Decodable {
+        var name: String?
+        var deadline: String?
+    }
+
+    struct ConcurrencySection: Decodable {
+        var fetch: Int?
+        var scan: ScanWorkers?
+    }
+
+    enum ScanWorkers: Decodable, Equatable {
+        case auto
+        case count(Int)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            // The single-value container reads scalars directly, so a failed try? records nothing.
+            if let count = try? container.decode(Int.self) {
+                self = .count(count)
+            } else if let text = try? container.decode(String.self), text == "auto" {
+                self = .auto
+            } else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected 'auto' or a number of scan workers")
+            }
+        }
+    }
+
+    struct AuthSection: Decodable {
+        var httpsTokenEnv: String?
+        var sshKey: String?
+        var knownHosts: String?
+
+        enum CodingKeys: String, CodingKey {
+            case httpsTokenEnv = "https_token_env"
+            case sshKey = "ssh_key"
+            case knownHosts = "known_hosts"
+        }
+    }
+
+    struct RulesSection: Decodable {
+        var disable: [String]?
+        var severity: [String: Severity]?
+    }
+
+    struct NotifySection: Decodable {
+        var webhookURLEnv: String?
+        var on: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case webhookURLEnv = "webhook_url_env"
+            case on
+        }
+    }
+
+    struct RepoSection: Decodable {
+        var url: String
+        var branch: String?
+        var team: String?
+        var paths: [String]?
+        var name: String?
+    }
+}

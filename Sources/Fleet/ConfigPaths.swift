@@ -1,0 +1,50 @@
+import Foundation
+import Git
+
+/// Path helpers for config values.
+enum ConfigPaths {
+    static func resolve(_ path: String, against folder: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : (folder == "." ? FileManager.default.currentDirectoryPath : folder) + "/" + path
+        let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        return standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
+    }
+
+    static func expandingHome(_ path: String, _ environment: [String: String]) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + path.dropFirst()
+    }
+
+    /// What git is handed for a configured URL: local paths (plain or file://) become absolute paths.
+    static func location(of url: String, folder: String, environment: [String: String]) -> String {
+        let parsed = GitURL(url)
+        guard parsed.isLocal, let path = parsed.localPath else { return url }
+        return resolve(expandingHome(path, environment), against: folder)
+    }
+
+    /// `apps/` → `apps`.
+    static func folder(_ path: String) -> String {
+        var path = path
+        while path.hasSuffix("/") { path.removeLast() }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path
+    }
+
+    /// `acme/shop-ios` for a URL, `wallet` for a local path.
+    static func defaultName(for location: String) -> String {
+        let url = GitURL(location)
+        var components: [String]
+        if let path = url.localPath {
+            components = path.split(separator: "/").map(String.init)
+            if components.last == ".git" { components.removeLast() }
+            components = Array(components.suffix(1))
+        } else {
+            components = Array(RepoKey.path(of: location).split(separator: "/").map(String.init).suffix(2))
+        }
+        if let last = components.last, last.hasSuffix(".git"), last.count > 4 {
+            components[components.count - 1] = String(last.dropLast(4))
+        }
+        let name = components.joined(separator: "/")
+        return name.isEmpty ? location : name
+    }
+}

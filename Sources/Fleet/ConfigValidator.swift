@@ -1,0 +1,283 @@
+import Foundation
+import Git
+import Rules
+import ScanCore
+public import YAML
+
+/// One problem in a config file, printed as `FILE:LINE:COL: error: message`.
+public struct ConfigProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file as the user named it.
+    public let file: String
+    /// nil when the problem is with the file as a whole (it cannot be read).
+    public let mark: Mark?
+    public let message: String
+
+    public init(file: String, mark: Mark?, message: String) {
+        self.file = file
+        self.mark = mark
+        self.message = message
+    }
+
+    public var description: String {
+        mark.map { "\(file):\($0.line):\($0.column): error: \(message)" } ?? "\(file): error: \(message)"
+    }
+}
+
+/// Every problem found in a config file, in file order.
+public struct ConfigProblems: Error, Sendable, CustomStringConvertible {
+    public let problems: [ConfigProblem]
+
+    public init(_ problems: [ConfigProblem]) {
+        self.problems = problems.sorted {
+            ($0.mark ?? Mark(line: 0, column: 0), $0.message) < ($1.mark ?? Mark(line: 0, column: 0), $1.message)
+        }
+    }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// Reads a fleet config and reports every problem at once: YAML syntax, wrong types, missing values,
+/// unknown keys (with the nearest known key), unknown rules, bad dates, duplicate repositories.
+public enum ConfigValidator {
+    /// Reads and checks `path` (relative paths resolve against `directory`), then resolves the
+    /// config's own relative paths against the config file's folder.
+    /// - Parameter environment: for `~` (HOME) in paths.
+    public static func load(path: String, directory: String = ".", environment: [String: String] = [:]) throws(ConfigProblems)
+        -> FleetConfig
+    {
+        let absolute = ConfigPaths.resolve(path, against: directory)
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            let reason = FileManager.default.fileExists(atPath: absolute) ? "cannot read the config file" : "no such config file"
+            throw ConfigProblems([ConfigProblem(file: path, mark: nil, message: reason)])
+        }
+        return try check(Array(data), file: path, absolutePath: absolute, environment: environment)
+    }
+
+    /// Checks config text; `absolutePath` locates the file for relative paths, `file` names it in messages.
+    public static func check(_ bytes: [UInt8], file: String, absolutePath: String, environment: [String: String] = [:])
+        throws(ConfigProblems)
+        -> FleetConfig
+    {
+        let node: Node
+        do {
+            node = try YAMLParser().parse(bytes)
+        } catch let error as YAMLError {
+            throw ConfigProblems([ConfigProblem(file: file, mark: error.mark, message: error.description.dropMark())])
+        } catch {
+            throw ConfigProblems([ConfigProblem(file: file, mark: nil, message: "\(error)")])
+        }
+        guard node.mapping != nil else {
+            throw ConfigProblems([
+                ConfigProblem(
+                    file: file, mark: node.mark,
+                    message: "expected a mapping of settings (version, fleet, repos, …), found \(node.kindDescription)")
+            ])
+        }
+        let outcome = YAMLDecoder(collectsAllErrors: true).decodeReportingProblems(ConfigFile.self, from: node)
+        var checker = SemanticChecks(
+            root: node, folder: (absolutePath as NSString).deletingLastPathComponent, environment: environment)
+        checker.run()
+        var problems = outcome.errors.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
+        problems += outcome.unknownKeys.map { ConfigProblem(file: file, mark: $0.mark, message: $0.error.message) }
+        problems += checker.problems.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
+        guard problems.isEmpty, let raw = outcome.value else {
+            throw ConfigProblems(Array(Set(problems)))
+        }
+        return resolve(raw, absolutePath: absolutePath, checker: checker)
+    }
+
+    private static func resolve(_ raw: ConfigFile, absolutePath: String, checker: SemanticChecks) -> FleetConfig {
+        let folder = (absolutePath as NSString).deletingLastPathComponent
+        let env = checker.environment
+        let repos = raw.repos.map { repo in
+            let location = ConfigPaths.location(of: repo.url, folder: folder, environment: env)
+            return RepoConfig(
+                url: repo.url, location: location, branch: repo.branch, team: repo.team,
+                paths: (repo.paths ?? []).map(ConfigPaths.folder), name: repo.name ?? ConfigPaths.defaultName(for: location),
+                key: RepoKey(location: location, branch: repo.branch))
+        }
+        var scanWorkers: Int?
+        if case .count(let count) = raw.concurrency?.scan { scanWorkers = count }
+        let disabled = Set((raw.rules?.disable ?? []).compactMap { Catalogue.rule(named: $0)?.description.id }).sorted()
+        var severities: [String: Severity] = [:]
+        for (name, severity) in raw.rules?.severity ?? [:] {
+            if let id = Catalogue.rule(named: name)?.description.id { severities[id] = severity }
+        }
+        return FleetConfig(
+            file: absolutePath,
+            version: raw.version,
+            fleetName: raw.fleet?.name ?? "Fleet",
+            deadline: raw.fleet?.deadline.flatMap(CalendarDay.init),
+            workspace: ConfigPaths.resolve(ConfigPaths.expandingHome(raw.workspace ?? ".scenesweep", env), against: folder),
+            schedule: raw.schedule,
+            fetchConcurrency: raw.concurrency?.fetch ?? 4,
+            scanConcurrency: scanWorkers,
+            auth: FleetConfig.Auth(
+                httpsTokenVariable: raw.auth?.httpsTokenEnv,
+                sshKey: raw.auth?.sshKey.map { ConfigPaths.resolve(ConfigPaths.expandingHome($0, env), against: folder) },
+                knownHosts: raw.auth?.knownHosts.map { ConfigPaths.resolve(ConfigPaths.expandingHome($0, env), against: folder) }),
+            disabledRules: disabled,
+            ruleSeverities: severities,
+            exclude: raw.exclude ?? [],
+            notify: raw.notify.map { FleetConfig.Notify(webhookURLVariable: $0.webhookURLEnv, on: $0.on ?? []) },
+            repos: repos)
+    }
+}
+
+/// The checks types cannot express, run on the node tree so they report even when decoding failed.
+private struct SemanticChecks {
+    let root: Node
+    let folder: String
+    let environment: [String: String]
+    var problems: [(mark: Mark, message: String)] = []
+
+    init(root: Node, folder: String, environment: [String: String]) {
+        self.root = root
+        self.folder = folder
+        self.environment = environment
+    }
+
+    mutating func run() {
+        if let version = root["version"], let number = version.scalar?.integer, number != 1 {
+            report(version, "version: unsupported config version \(number); this scenesweep reads version 1")
+        }
+        if let deadline = root["fleet"]?["deadline"], let text = text(deadline), CalendarDay(text) == nil {
+            report(deadline, "fleet.deadline: expected a date like 2027-04-01, found '\(text)'")
+        }
+        checkConcurrency()
+        checkVariableName(root["auth"]?["https_token_env"], path: "auth.https_token_env", example: "GIT_TOKEN")
+        checkVariableName(root["notify"]?["webhook_url_env"], path: "notify.webhook_url_env", example: "SLACK_WEBHOOK")
+        checkRules()
+        for (index, pattern) in (root["exclude"]?.sequence ?? []).enumerated() where text(pattern)?.isEmpty ?? false {
+            report(pattern, "exclude[\(index)]: empty pattern")
+        }
+        checkRepos()
+    }
+
+    private mutating func checkConcurrency() {
+        if let fetch = root["concurrency"]?["fetch"], let number = fetch.scalar?.integer, !(1...64).contains(number) {
+            report(fetch, "concurrency.fetch: expected 1 to 64 fetch workers, found \(number)")
+        }
+        if let scan = root["concurrency"]?["scan"], let number = scan.scalar?.integer, !(1...256).contains(number) {
+            report(scan, "concurrency.scan: expected 'auto' or 1 to 256 scan workers, found \(number)")
+        }
+    }
+
+    private mutating func checkVariableName(_ node: Node?, path: String, example: String) {
+        guard let node, let name = text(node) else { return }
+        let bytes = Array(name.utf8)
+        let isName =
+            !bytes.isEmpty && !(bytes[0] >= 0x30 && bytes[0] <= 0x39)
+            && bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+        // The value is never echoed: someone may have pasted the secret itself here.
+        if !isName {
+            report(node, "\(path): expected the name of an environment variable (such as \(example)), not the secret itself")
+        }
+    }
+
+    private mutating func checkRules() {
+        let ids = Catalogue.all.map { $0.description.id }
+        for (index, item) in (root["rules"]?["disable"]?.sequence ?? []).enumerated() {
+            if let name = text(item), Catalogue.rule(named: name) == nil {
+                report(item, "rules.disable[\(index)]: unknown rule '\(name)'" + NameSuggestion.clause(name, in: ids))
+            }
+        }
+        for pair in root["rules"]?["severity"]?.mapping ?? [] {
+            if let name = pair.key.scalar?.text, Catalogue.rule(named: name) == nil {
+                report(pair.key, "rules.severity: unknown rule '\(name)'" + NameSuggestion.clause(name, in: ids))
+            }
+        }
+    }
+
+    private mutating func checkRepos() {
+        guard let repos = root["repos"] else { return }
+        if let items = repos.sequence, items.isEmpty {
+            report(repos, "repos: list at least one repository")
+        }
+        var seenKeys: [RepoKey: (index: Int, line: Int)] = [:]
+        var seenNames: [String: (index: Int, line: Int)] = [:]
+        for (index, repo) in (repos.sequence ?? []).enumerated() {
+            let path = "repos[\(index)]"
+            guard repo.mapping != nil else { continue }
+            var location: String?
+            if let urlNode = repo["url"], let url = text(urlNode) {
+                if let problem = Self.problem(withURL: url) {
+                    report(urlNode, "\(path).url: \(problem)")
+                } else {
+                    location = ConfigPaths.location(of: url, folder: folder, environment: environment)
+                }
+            }
+            let branchNode = repo["branch"]
+            let branch = branchNode.flatMap(text)
+            if let branchNode, let branch, branch.isEmpty || branch.contains(where: \.isWhitespace) || branch.hasPrefix("-") {
+                report(branchNode, "\(path).branch: '\(branch)' is not a branch name")
+            }
+            for (pathIndex, item) in (repo["paths"]?.sequence ?? []).enumerated() {
+                guard let folder = text(item) else { continue }
+                let components = folder.split(separator: "/")
+                if folder.hasPrefix("/") || components.contains("..") || folder.isEmpty {
+                    report(item, "\(path).paths[\(pathIndex)]: expected a folder inside the repository, found '\(folder)'")
+                }
+            }
+            guard let location else { continue }
+            let key = RepoKey(location: location, branch: branch)
+            if let first = seenKeys[key] {
+                report(
+                    repo,
+                    "\(path): the same repository\(branch.map { " and branch '\($0)'" } ?? "") as repos[\(first.index)] (line \(first.line))"
+                )
+                continue
+            }
+            seenKeys[key] = (index, repo.mark.line)
+            let nameNode = repo["name"]
+            let name = nameNode.flatMap(text) ?? ConfigPaths.defaultName(for: location)
+            if let first = seenNames[name] {
+                let hint = nameNode == nil ? "; give one of them a `name`" : ""
+                report(nameNode ?? repo, "\(path): the name '\(name)' is already used by repos[\(first.index)] (line \(first.line))\(hint)")
+            } else {
+                seenNames[name] = (index, repo.mark.line)
+            }
+        }
+    }
+
+    /// Why a repository URL cannot be used, or nil.
+    static func problem(withURL url: String) -> String? {
+        if url.trimmingCharacters(in: .whitespaces).isEmpty { return "empty URL" }
+        if url.contains(where: { $0.isNewline || $0 == "\0" }) { return "the URL holds a line break" }
+        let parsed = GitURL(url)
+        if let schemeEnd = url.range(of: "://") {
+            let scheme = url[..<schemeEnd.lowerBound].lowercased()
+            if scheme == "http", !["localhost", "127.0.0.1", "::1"].contains(parsed.host ?? "") {
+                return "plain http would send credentials in clear text; use https, ssh or a local path"
+            }
+            if parsed.transport == .other { return "unsupported URL scheme '\(scheme)'; use https, ssh, file:// or a local path" }
+            let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" }
+            if parsed.transport == .http, authority.contains("@") {
+                return "the URL holds credentials; put the token in the environment variable named by auth.https_token_env"
+            }
+            if authority.contains("@"), authority.prefix(while: { $0 != "@" }).contains(":") {
+                return "the URL holds a password; use auth.ssh_key or auth.https_token_env instead"
+            }
+            if parsed.transport != .local, parsed.host == nil { return "the URL names no host" }
+        }
+        return nil
+    }
+
+    private func text(_ node: Node) -> String? {
+        guard let scalar = node.scalar, !scalar.isNull else { return nil }
+        return scalar.text
+    }
+
+    private mutating func report(_ node: Node, _ message: String) {
+        problems.append((node.mark, message))
+    }
+}
+
+extension String {
+    /// A YAML error's description without its leading `LINE:COL: `, which the problem prints itself.
+    fileprivate func dropMark() -> String {
+        guard let separator = range(of: ": ") else { return self }
+        let prefix = self[..<separator.lowerBound]
+        return prefix.allSatisfy({ $0.isNumber || $0 == ":" }) ? String(self[separator.upperBound...]) : self
+    }
+}

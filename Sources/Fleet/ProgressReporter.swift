@@ -1,0 +1,163 @@
+import Foundation
+import Synchronization
+
+/// The time source of a sweep; tests pass a fixed or stepping clock instead of sleeping.
+public struct FleetClock: Sendable {
+    public let now: @Sendable () -> Date
+
+    public init(now: @escaping @Sendable () -> Date) {
+        self.now = now
+    }
+
+    public static let system = FleetClock { Date() }
+
+    public static func fixed(_ date: Date) -> FleetClock {
+        FleetClock { date }
+    }
+}
+
+/// Tells a person how a sweep is going. On a terminal: one live line, rewritten in place (done/total,
+/// failures, repositories in progress, elapsed time, ETA), with failures kept above it. In logs: one
+/// line per repository as it finishes.
+public final class ProgressReporter: Sendable {
+    public enum Style: Sendable {
+        case live
+        case lines
+        case silent
+    }
+
+    private struct State {
+        var done = 0
+        var failures = 0
+        var fetching: [String] = []
+        /// Fetched, waiting for a scan worker.
+        var queued: Set<String> = []
+        var scanning: [String] = []
+        var lastDraw: Date?
+        var lineIsShown = false
+    }
+
+    private let style: Style
+    private let write: @Sendable (String) -> Void
+    private let clock: FleetClock
+    private let width: Int
+    private let total: Mutex<Int>
+    private let started: Mutex<Date>
+    private let state = Mutex(State())
+
+    public init(style: Style, total: Int = 0, width: Int = 100, clock: FleetClock = .system, write: @escaping @Sendable (String) -> Void) {
+        self.style = style
+        self.write = write
+        self.clock = clock
+        self.width = max(40, width)
+        self.total = Mutex(total)
+        self.started = Mutex(clock.now())
+    }
+
+    /// Starts counting a sweep of `total` repositories.
+    public func begin(total: Int) {
+        self.total.withLock { $0 = total }
+        started.withLock { $0 = clock.now() }
+    }
+
+    public func fetching(_ name: String) {
+        update { $0.fetching.append(name) }
+    }
+
+    /// Fetched; waits for a scan worker.
+    public func queued(_ name: String) {
+        update { state in
+            state.fetching.removeAll { $0 == name }
+            state.queued.insert(name)
+        }
+    }
+
+    public func scanning(_ name: String) {
+        update { state in
+            state.fetching.removeAll { $0 == name }
+            state.queued.remove(name)
+            state.scanning.append(name)
+        }
+    }
+
+    /// A repository is done; `message` says how (`scanned 3 apps (1 blocked) in 0.4 s`, `FAILED: …`).
+    public func finished(_ name: String, message: String, failed: Bool) {
+        let total = self.total.withLock { $0 }
+        var output = ""
+        state.withLock { state in
+            state.done += 1
+            if failed { state.failures += 1 }
+            state.fetching.removeAll { $0 == name }
+            state.queued.remove(name)
+            state.scanning.removeAll { $0 == name }
+            let line = "[\(state.done)/\(total)] \(name): \(message)\n"
+            switch style {
+            case .silent:
+                return
+            case .lines:
+                output = line
+            case .live:
+                if failed { output = "\r\u{1B}[K" + line }
+                output += liveLine(&state, total: total, force: true)
+            }
+        }
+        if !output.isEmpty { write(output) }
+    }
+
+    /// A line to keep (above the live line on a terminal).
+    public func note(_ text: String) {
+        switch style {
+        case .silent: return
+        case .lines: write("note: \(text)\n")
+        case .live: write("\r\u{1B}[Knote: \(text)\n")
+        }
+    }
+
+    /// Clears the live line at the end of a sweep.
+    public func end() {
+        guard style == .live else { return }
+        let shown = state.withLock { state in
+            defer { state.lineIsShown = false }
+            return state.lineIsShown
+        }
+        if shown { write("\r\u{1B}[K") }
+    }
+
+    private func update(_ change: (inout State) -> Void) {
+        var output = ""
+        let total = self.total.withLock { $0 }
+        state.withLock { state in
+            change(&state)
+            if style == .live { output = liveLine(&state, total: total, force: false) }
+        }
+        if !output.isEmpty { write(output) }
+    }
+
+    /// The live line, or "" when it was drawn less than a tenth of a second ago.
+    private func liveLine(_ state: inout State, total: Int, force: Bool) -> String {
+        let now = clock.now()
+        if !force, let last = state.lastDraw, now.timeIntervalSince(last) < 0.1 { return "" }
+        state.lastDraw = now
+        state.lineIsShown = true
+        let elapsed = now.timeIntervalSince(started.withLock { $0 })
+        var parts = ["[\(state.done)/\(total)]"]
+        if state.failures > 0 { parts.append("\(state.failures) failed") }
+        if !state.scanning.isEmpty { parts.append("scanning " + state.scanning.joined(separator: ", ")) }
+        if !state.fetching.isEmpty { parts.append("fetching " + state.fetching.joined(separator: ", ")) }
+        if !state.queued.isEmpty { parts.append("\(state.queued.count) waiting to scan") }
+        parts.append(Self.seconds(elapsed))
+        if state.done > 0, state.done < total {
+            parts.append("ETA " + Self.seconds(elapsed / Double(state.done) * Double(total - state.done)))
+        }
+        var line = parts.joined(separator: " · ")
+        if line.count > width { line = String(line.prefix(width - 1)) + "…" }
+        return "\r\u{1B}[K" + line
+    }
+
+    static func seconds(_ interval: TimeInterval) -> String {
+        if interval < 60 { return "\(Int(interval.rounded())) s" }
+        let minutes = Int(interval) / 60
+        let rest = Int(interval) % 60
+        return rest == 0 ? "\(minutes) min" : "\(minutes) min \(rest) s"
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Git
+import Rules
+import ScanCore
+
+/// What a sweep does for one repository: fetch it, decide whether its previous result still holds,
+/// scan it, or carry the previous result forward when something failed. Runs on the pipeline's threads.
+struct RepoWork: Sendable {
+    let config: FleetConfig
+    let store: RunStore
+    let runID: String
+    let previous: PreviousRun?
+    let environment: SweepEnvironment
+    let offline: Bool
+    let credentials: Credentials
+
+    /// A repository's line in the run and its result.
+    struct Outcome: Sendable {
+        var record: RepoRecord
+        var report: ScanReport?
+    }
+
+    /// A fetched repository whose result must be made afresh.
+    struct ScanJob: Sendable {
+        let repo: RepoConfig
+        let state: Mirror.State
+        let settings: ScanSettings
+        let fetchSeconds: Double
+        /// Why the previous result does not hold, for the log.
+        let reason: String
+    }
+
+    private var progress: ProgressReporter { environment.progress }
+
+    func fetch(_ repo: RepoConfig) -> Pipeline.Handoff<ScanJob, Outcome> {
+        let handoff = decide(repo)
+        if case .next = handoff { progress.queued(repo.name) }
+        return handoff
+    }
+
+    /// Fetches a repository, then reuses its previous result or hands it on to be scanned.
+    private func decide(_ repo: RepoConfig) -> Pipeline.Handoff<ScanJob, Outcome> {
+        progress.fetching(repo.name)
+        let started = environment.clock.now()
+        let trace = PhaseClock()
+        let state: Mirror.State
+        do {
+            state = try Mirror(path: store.mirrorPath(repo.key), repo: repo).update(credentials: credentials, offline: offline)
+            trace.lap("\(repo.name): \(offline ? "open" : "fetch") mirror")
+        } catch {
+            return .done(failure(repo, error.message, branch: nil, fetchSeconds: seconds(since: started)))
+        }
+        let fetchSeconds = seconds(since: started)
+        let settings = config.scanSettings(for: repo)
+        let commit = state.commit.description
+        guard let before = previous?.repo(repo.key), let report = previous?.report(repo.key) else {
+            return .next(ScanJob(repo: repo, state: state, settings: settings, fetchSeconds: fetchSeconds, reason: "first scan"))
+        }
+        var reason: String?
+        if before.commit != commit {
+            reason = "new commit \(commit.prefix(7))"
+        } else if before.resultTool != environment.toolVersion {
+            reason = "tool version changed"
+        } else if before.resultRulePack != environment.rulePack {
+            reason = "rule pack changed"
+        } else if before.settingsHash != settings.hash {
+            reason = "settings changed"
+        }
+        if let reason {
+            return .next(ScanJob(repo: repo, state: state, settings: settings, fetchSeconds: fetchSeconds, reason: reason))
+        }
+        guard let previousRun = previous?.id, carry(report, of: repo.key, from: previousRun) else {
+            return .next(
+                ScanJob(repo: repo, state: state, settings: settings, fetchSeconds: fetchSeconds, reason: "previous result unreadable"))
+        }
+        var record = before.carried(as: .reused, repo: repo)
+        record.scannedBranch = state.branch
+        record.fetchSeconds = fetchSeconds
+        record.error = nil
+        record.failingSince = nil
+        progress.finished(repo.name, message: "reused (unchanged at \(commit.prefix(7)))", failed: false)
+        return .done(Outcome(record: record, report: report))
+    }
+
+    func scan(_ job: ScanJob) -> Outcome {
+        let repo = job.repo
+        progress.scanning(repo.name)
+        let started = environment.clock.now()
+        let trace = PhaseClock()
+        let commit = job.state.commit
+        let report: ScanReport
+        do {
+            let source = try GitTreeSource(
+                repositoryPath: store.mirrorPath(repo.key), commit: commit, label: "\(repo.name)@\(commit.description.prefix(12))")
+            // Listing first turns a damaged tree into this repository's failure instead of an empty result.
+            _ = try source.listing(filter: job.settings.filter)
+            trace.lap("\(repo.name): list the tree")
+            report = environment.scan(source, job.settings.filter, config.ruleSelection)
+            trace.lap("\(repo.name): scan")
+        } catch {
+            return failure(repo, error.message, branch: job.state.branch, fetchSeconds: job.fetchSeconds)
+        }
+        do {
+            for (ext, render) in environment.renderers.repoFiles {
+                try AtomicFile.write(render(report), to: store.resultPath(run: runID, key: repo.key, ext: ext))
+            }
+        } catch {
+            return failure(repo, "\(error)", branch: job.state.branch, fetchSeconds: job.fetchSeconds)
+        }
+        trace.lap("\(repo.name): write results")
+        let scanSeconds = seconds(since: started)
+        let counts = RepoCounts(report)
+        let record = RepoRecord(
+            key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, scannedBranch: job.state.branch,
+            team: repo.team, status: .scanned, commit: commit.description, resultTool: environment.toolVersion,
+            resultRulePack: environment.rulePack, settingsHash: job.settings.hash, scannedIn: runID, fetchSeconds: job.fetchSeconds,
+            scanSeconds: scanSeconds, counts: counts)
+        progress.finished(
+            repo.name, message: "scanned \(Self.describe(counts)) in \(Self.duration(scanSeconds)) (\(job.reason))",
+            failed: false)
+        return Outcome(record: record, report: report)
+    }
+
+    /// A repository `--only` left out keeps its previous state, unchecked; nil when it has none.
+    func leaveOut(_ repo: RepoConfig) -> Outcome? {
+        guard let previousRun = previous?.id, let before = previous?.repo(repo.key) else { return nil }
+        if let report = previous?.report(repo.key) {
+            guard carry(report, of: repo.key, from: previousRun) else { return nil }
+            let record = before.carried(as: before.status.isFailure ? before.status : .skipped, repo: repo)
+            return Outcome(record: record, report: report)
+        }
+        return before.status == .failed ? Outcome(record: before.carried(as: .failed, repo: repo), report: nil) : nil
+    }
+
+    /// The previous result carried forward marked stale, or no result (unknown) when there is none.
+    private func failure(_ repo: RepoConfig, _ message: String, branch: String?, fetchSeconds: Double) -> Outcome {
+        let before = previous?.repo(repo.key)
+        let since = before.flatMap { $0.status.isFailure ? $0.failingSince : nil } ?? runID
+        if let before, let previousRun = previous?.id, let report = previous?.report(repo.key),
+            carry(report, of: repo.key, from: previousRun)
+        {
+            var record = before.carried(as: .stale, repo: repo)
+            record.error = message
+            record.failingSince = since
+            record.fetchSeconds = fetchSeconds
+            record.scannedBranch = branch ?? before.scannedBranch
+            let kept = record.scannedIn.map { " (keeping the result of \($0))" } ?? ""
+            progress.finished(repo.name, message: "FAILED: \(message)\(kept)", failed: true)
+            return Outcome(record: record, report: report)
+        }
+        let record = RepoRecord(
+            key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, scannedBranch: branch, team: repo.team,
+            status: .failed, error: message, failingSince: since, fetchSeconds: fetchSeconds)
+        progress.finished(repo.name, message: "FAILED: \(message)", failed: true)
+        return Outcome(record: record, report: nil)
+    }
+
+    /// Puts the previous run's files for this repository into this run; false if that fails.
+    private func carry(_ report: ScanReport, of key: RepoKey, from previousRun: String) -> Bool {
+        do {
+            for (ext, render) in environment.renderers.repoFiles {
+                let target = store.resultPath(run: runID, key: key, ext: ext)
+                if try !AtomicFile.link(store.resultPath(run: previousRun, key: key, ext: ext), to: target) {
+                    try AtomicFile.write(render(report), to: target)
+                }
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private func seconds(since start: Date) -> Double {
+        (environment.clock.now().timeIntervalSince(start) * 1000).rounded() / 1000
+    }
+
+    /// `40 ms` under a tenth of a second, `0.4 s` above.
+    static func duration(_ seconds: Double) -> String {
+        seconds < 0.1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.1f s", seconds)
+    }
+
+    /// `3 apps (1 blocked, 1 at risk)`, `1 app (ready)`, `no apps`.
+    static func describe(_ counts: RepoCounts) -> String {
+        guard counts.apps > 0 else { return "no apps" }
+        var parts: [String] = []
+        if counts.blocked > 0 { parts.append("\(counts.blocked) blocked") }
+        if counts.atRisk > 0 { parts.append("\(counts.atRisk) at risk") }
+        if counts.unknown > 0 { parts.append("\(counts.unknown) unknown") }
+        if parts.isEmpty { parts.append(counts.apps == 1 ? "ready" : "all ready") }
+        return "\(counts.apps) app\(counts.apps == 1 ? "" : "s") (\(parts.joined(separator: ", ")))"
+    }
+}
+
+extension RepoRecord {
+    /// This record in a later run, carrying the same result with a new status and the current settings.
+    func carried(as status: RepoStatus, repo: RepoConfig) -> RepoRecord {
+        var record = self
+        record.name = repo.name
+        record.url = GitURL.redacted(repo.url)
+        record.branch = repo.branch
+        record.team = repo.team
+        record.status = status
+        record.reused = status == .reused
+        record.stale = status == .stale
+        record.fetchSeconds = nil
+        record.scanSeconds = nil
+        return record
+    }
+}
+
+extension RepoCounts {
+    init(_ report: ScanReport) {
+        let summary = report.summary
+        self.init(
+            apps: summary.apps, blocked: summary.blocked, atRisk: summary.atRisk, ready: summary.ready, unknown: summary.unknown,
+            errors: summary.errors, warnings: summary.warnings, notes: summary.notes)
+    }
+}

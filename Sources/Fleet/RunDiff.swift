@@ -1,0 +1,207 @@
+public import Rules
+import ScanCore
+
+/// What changed between two stored runs: verdicts per app, findings by fingerprint, apps and
+/// repositories that came or went, and the repositories that could not be brought up to date.
+///
+/// A repository the newer run could not fetch or scan (stale, failed, or left out by `--only`) was not
+/// observed: nothing of it counts as resolved, removed or improved, because absence of evidence is not
+/// a fix. Apps and findings of repositories that are new or removed are not listed one by one; the
+/// repository is.
+public struct RunDiff: Sendable {
+    /// The older run; nil when there was none to compare with (the first sweep).
+    public let from: String?
+    public let to: String
+    public var regressions: [VerdictChange] = []
+    public var improvements: [VerdictChange] = []
+    /// Changes to or from `unknown` that are neither (blocked → unknown is not a fix).
+    public var otherChanges: [VerdictChange] = []
+    public var newFindings: [FindingChange] = []
+    public var resolvedFindings: [FindingChange] = []
+    public var newApps: [AppChange] = []
+    public var removedApps: [AppChange] = []
+    public var newRepos: [RepoChange] = []
+    public var removedRepos: [RepoChange] = []
+    /// Repositories of the newer run that could not be fetched or scanned.
+    public var staleRepos: [StaleRepo] = []
+
+    public init(from: String?, to: String) {
+        self.from = from
+        self.to = to
+    }
+
+    public var isEmpty: Bool {
+        regressions.isEmpty && improvements.isEmpty && otherChanges.isEmpty && newFindings.isEmpty && resolvedFindings.isEmpty
+            && newApps.isEmpty && removedApps.isEmpty && newRepos.isEmpty && removedRepos.isEmpty
+    }
+
+    /// Compares a run with an older one (nil: nothing to compare with).
+    public static func between(_ old: RunSnapshot?, _ new: RunSnapshot) -> RunDiff {
+        var diff = RunDiff(from: old?.record.id, to: new.record.id)
+        for repo in new.record.repos where repo.status.isFailure {
+            diff.staleRepos.append(
+                StaleRepo(
+                    repo: repo.key, repoName: repo.name, team: repo.team, error: repo.error ?? "", failingSince: repo.failingSince,
+                    hasResult: repo.hasResult, resultCommit: repo.commit))
+        }
+        guard let old else { return diff }
+        let oldRepos = Dictionary(old.record.repos.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let newKeys = Set(new.record.repos.map(\.key))
+        for repo in new.record.repos {
+            guard let before = oldRepos[repo.key] else {
+                diff.newRepos.append(
+                    RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: new.reports[repo.key]?.apps.count))
+                continue
+            }
+            diff.compare(repo: repo, old: old.reports[before.key], new: new.reports[repo.key])
+        }
+        for repo in old.record.repos where !newKeys.contains(repo.key) {
+            diff.removedRepos.append(
+                RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: old.reports[repo.key]?.apps.count))
+        }
+        return diff
+    }
+
+    private mutating func compare(repo: RepoRecord, old: ScanReport?, new: ScanReport?) {
+        let observed = repo.status == .scanned || repo.status == .reused
+        guard let new else { return }
+        func change(_ app: AppReport) -> AppChange {
+            AppChange(repo: repo.key, repoName: repo.name, team: repo.team, path: app.path, target: app.target, verdict: app.verdict)
+        }
+        guard let old else {
+            newApps += new.apps.map(change)
+            return
+        }
+        let oldApps = Dictionary(old.apps.map { (AppIdentity($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let newIdentities = Set(new.apps.map(AppIdentity.init))
+        for app in new.apps {
+            guard let before = oldApps[AppIdentity(app)] else {
+                newApps.append(change(app))
+                continue
+            }
+            if before.verdict != app.verdict {
+                let item = VerdictChange(
+                    repo: repo.key, repoName: repo.name, team: repo.team, path: app.path, target: app.target, from: before.verdict,
+                    to: app.verdict)
+                switch Self.direction(from: before.verdict, to: app.verdict) {
+                case .worse: regressions.append(item)
+                case .better where observed: improvements.append(item)
+                case .better, .neither: otherChanges.append(item)
+                }
+            }
+            let beforePrints = Set(before.findings.map(\.fingerprint))
+            let afterPrints = Set(app.findings.map(\.fingerprint))
+            for finding in app.findings where !beforePrints.contains(finding.fingerprint) {
+                newFindings.append(FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: finding))
+            }
+            if observed {
+                for finding in before.findings where !afterPrints.contains(finding.fingerprint) {
+                    resolvedFindings.append(FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: finding))
+                }
+            }
+        }
+        if observed {
+            for app in old.apps where !newIdentities.contains(AppIdentity(app)) {
+                removedApps.append(change(app))
+            }
+        }
+    }
+
+    enum Direction {
+        case worse, better, neither
+    }
+
+    /// ready < at-risk < blocked; leaving `ready` for `unknown` is worse, reaching `ready` from it better,
+    /// and any other move to or from `unknown` is neither.
+    static func direction(from: Verdict, to: Verdict) -> Direction {
+        func rank(_ verdict: Verdict) -> Int? {
+            switch verdict {
+            case .ready: return 0
+            case .atRisk: return 1
+            case .blocked: return 2
+            case .unknown: return nil
+            }
+        }
+        switch (rank(from), rank(to)) {
+        case (let before?, let after?): return after > before ? .worse : (after < before ? .better : .neither)
+        case (0, nil): return .worse
+        case (nil, 0): return .better
+        default: return .neither
+        }
+    }
+}
+
+/// An app's identity across runs: its folder and target.
+struct AppIdentity: Hashable {
+    let path: String
+    let target: String
+
+    init(_ app: AppReport) {
+        path = app.path
+        target = app.target
+    }
+}
+
+public struct VerdictChange: Sendable, Hashable {
+    public let repo: RepoKey
+    public let repoName: String
+    public let team: String?
+    public let path: String
+    public let target: String
+    public let from: Verdict
+    public let to: Verdict
+}
+
+public struct FindingChange: Sendable, Hashable {
+    public let repo: RepoKey
+    public let repoName: String
+    public let path: String
+    public let target: String
+    public let rule: String
+    public let severity: Severity
+    public let message: String
+    public let file: String
+    public let line: Int
+    public let fingerprint: String
+
+    init(repo: RepoKey, repoName: String, app: AppReport, finding: Finding) {
+        self.repo = repo
+        self.repoName = repoName
+        path = app.path
+        target = app.target
+        rule = finding.rule
+        severity = finding.severity
+        message = finding.message
+        file = finding.file
+        line = finding.line
+        fingerprint = finding.fingerprint
+    }
+}
+
+public struct AppChange: Sendable, Hashable {
+    public let repo: RepoKey
+    public let repoName: String
+    public let team: String?
+    public let path: String
+    public let target: String
+    public let verdict: Verdict
+}
+
+public struct RepoChange: Sendable, Hashable {
+    public let repo: RepoKey
+    public let repoName: String
+    public let team: String?
+    /// Apps in its result; nil when it has none.
+    public let apps: Int?
+}
+
+public struct StaleRepo: Sendable, Hashable {
+    public let repo: RepoKey
+    public let repoName: String
+    public let team: String?
+    public let error: String
+    public let failingSince: String?
+    /// Whether an older result is carried forward.
+    public let hasResult: Bool
+    public let resultCommit: String?
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// `runs/<run-id>/run.json`: what a sweep did, repository by repository. Written last, so a run
+/// directory without it is a run that never completed.
+public struct RunRecord: Codable, Sendable, Equatable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var id: String
+    public var fleet: FleetInfo
+    public var tool: ToolInfo
+    /// Hash of the effective configuration (comments and layout do not change it).
+    public var configHash: String
+    public var startedAt: Date
+    public var finishedAt: Date
+    /// Whether mirrors were used as they were, without fetching.
+    public var offline: Bool
+    /// The `--only` names, if the sweep was limited to some repositories.
+    public var only: [String]
+    /// The complete run this one was compared with and carried results from.
+    public var previousRun: String?
+    /// In config order.
+    public var repos: [RepoRecord]
+
+    public init(
+        id: String, fleet: FleetInfo, tool: ToolInfo, configHash: String, startedAt: Date, finishedAt: Date, offline: Bool,
+        only: [String], previousRun: String?, repos: [RepoRecord]
+    ) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.id = id
+        self.fleet = fleet
+        self.tool = tool
+        self.configHash = configHash
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.offline = offline
+        self.only = only
+        self.previousRun = previousRun
+        self.repos = repos
+    }
+
+    public func repo(_ key: RepoKey) -> RepoRecord? {
+        repos.first { $0.key == key }
+    }
+}
+
+public struct FleetInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var deadline: CalendarDay?
+
+    public init(name: String, deadline: CalendarDay?) {
+        self.name = name
+        self.deadline = deadline
+    }
+}
+
+public struct ToolInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var version: String
+    /// The rule pack and a hash of its catalogue, e.g. `ios27+3f2a…`.
+    public var rulePack: String
+
+    public init(name: String = "scenesweep", version: String, rulePack: String) {
+        self.name = name
+        self.version = version
+        self.rulePack = rulePack
+    }
+}
+
+/// What happened to one repository in a run.
+public enum RepoStatus: String, Codable, Sendable, CaseIterable {
+    /// Fetched and scanned in this run.
+    case scanned
+    /// Fetched; commit, tool, rule pack and settings unchanged, so the previous result was carried forward.
+    case reused
+    /// Could not be fetched or scanned; the previous result is carried forward, marked with the error.
+    case stale
+    /// Could not be fetched or scanned, and there is no previous result: its apps are unknown.
+    case failed
+    /// Left out by `--only`; the previous result is carried forward unchecked.
+    case skipped
+
+    /// Whether the repository could not be brought up to date in this run.
+    public var isFailure: Bool { self == .stale || self == .failed }
+}
+
+/// One repository's line in `run.json`.
+public struct RepoRecord: Codable, Sendable, Equatable {
+    public var key: RepoKey
+    public var name: String
+    /// The configured URL with any credentials removed.
+    public var url: String
+    /// The configured branch; nil means the remote's default.
+    public var branch: String?
+    /// The branch actually scanned (the default branch resolved), when the fetch got that far.
+    public var scannedBranch: String?
+    public var team: String?
+    public var status: RepoStatus
+    /// The commit the result belongs to (for a stale repository: the last one that could be scanned).
+    public var commit: String?
+    /// The tool version, rule pack and settings hash the result was made with.
+    public var resultTool: String?
+    public var resultRulePack: String?
+    public var settingsHash: String?
+    /// The run whose scan produced the result; nil when there is none.
+    public var scannedIn: String?
+    public var reused: Bool
+    public var stale: Bool
+    /// Why the repository could not be fetched or scanned (never holds a secret).
+    public var error: String?
+    /// The first run of the current streak of failures.
+    public var failingSince: String?
+    public var fetchSeconds: Double?
+    public var scanSeconds: Double?
+    public var counts: RepoCounts?
+
+    public init(
+        key: RepoKey, name: String, url: String, branch: String?, scannedBranch: String? = nil, team: String?, status: RepoStatus,
+        commit: String? = nil, resultTool: String? = nil, resultRulePack: String? = nil, settingsHash: String? = nil,
+        scannedIn: String? = nil,
+        error: String? = nil, failingSince: String? = nil, fetchSeconds: Double? = nil, scanSeconds: Double? = nil,
+        counts: RepoCounts? = nil
+    ) {
+        self.key = key
+        self.name = name
+        self.url = url
+        self.branch = branch
+        self.scannedBranch = scannedBranch
+        self.team = team
+        self.status = status
+        self.commit = commit
+        self.resultTool = resultTool
+        self.resultRulePack = resultRulePack
+        self.settingsHash = settingsHash
+        self.scannedIn = scannedIn
+        self.reused = status == .reused
+        self.stale = status == .stale
+        self.error = error
+        self.failingSince = failingSince
+        self.fetchSeconds = fetchSeconds
+        self.scanSeconds = scanSeconds
+        self.counts = counts
+    }
+
+    /// Whether a scan result (`repos/<key>.json`) belongs to this record.
+    public var hasResult: Bool { scannedIn != nil }
+}
+
+/// Verdict and severity counts of one repository's result.
+public struct RepoCounts: Codable, Sendable, Equatable {
+    public var apps: Int
+    public var blocked: Int
+    public var atRisk: Int
+    public var ready: Int
+    public var unknown: Int
+    public var errors: Int
+    public var warnings: Int
+    public var notes: Int
+
+    public init(apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, errors: Int, warnings: Int, notes: Int) {
+        self.apps = apps
+        self.blocked = blocked
+        self.atRisk = atRisk
+        self.ready = ready
+        self.unknown = unknown
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+    }
+}
+
+/// One line of `history.jsonl`: a completed run's aggregates, for trends.
+public struct HistoryEntry: Codable, Sendable, Equatable {
+    public var run: String
+    public var finishedAt: Date
+    public var apps: Int
+    public var blocked: Int
+    public var atRisk: Int
+    public var ready: Int
+    public var unknown: Int
+    /// Ready apps over all apps, in percent with one decimal.
+    public var readiness: Double
+    public var repos: Int
+    public var failedRepos: Int
+    public var scannedRepos: Int
+    public var reusedRepos: Int
+    public var regressions: Int
+    public var improvements: Int
+    public var seconds: Double
+}

@@ -1,0 +1,140 @@
+import Foundation
+public import Rules
+
+/// The workspace on disk (DESIGN.md): mirrors, runs, history and the pointer to the latest complete run.
+///
+/// ```
+/// mirrors/<repo-key>.git
+/// runs/<run-id>/run.json, repos/<repo-key>.{json,md,sarif}, summary.{json,md}, apps.csv, diff.{json,md}
+/// history.jsonl
+/// latest
+/// lock
+/// ```
+///
+/// Every file is written under a temporary name and renamed into place. `run.json` is written after
+/// everything else in its run and `latest` after that, so a run interrupted at any point is never
+/// taken for a complete one.
+public struct RunStore: Sendable {
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    public var mirrorsFolder: String { root + "/mirrors" }
+    public var runsFolder: String { root + "/runs" }
+    public var historyFile: String { root + "/history.jsonl" }
+    public var latestFile: String { root + "/latest" }
+
+    public func mirrorPath(_ key: RepoKey) -> String { mirrorsFolder + "/" + key.rawValue + ".git" }
+    public func runFolder(_ run: String) -> String { runsFolder + "/" + run }
+    public func recordPath(_ run: String) -> String { runFolder(run) + "/run.json" }
+
+    /// `runs/<run>/repos/<key>.<ext>`.
+    public func resultPath(run: String, key: RepoKey, ext: String) -> String {
+        runFolder(run) + "/repos/" + key.rawValue + "." + ext
+    }
+
+    /// Ids of runs that completed (they have a run.json), oldest first.
+    public func completedRuns() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runsFolder)) ?? []
+        return names.filter { RunID.isValid($0) && FileManager.default.fileExists(atPath: recordPath($0)) }.sorted()
+    }
+
+    /// The run named in `latest` when it is complete; otherwise the newest complete run.
+    public func latestRun() -> String? {
+        if let data = FileManager.default.contents(atPath: latestFile) {
+            let id = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if RunID.isValid(id), FileManager.default.fileExists(atPath: recordPath(id)) { return id }
+        }
+        return completedRuns().last
+    }
+
+    public func record(of run: String) throws -> RunRecord {
+        guard RunID.isValid(run) else { throw StoreError("'\(run)' is not a run id") }
+        guard let data = FileManager.default.contents(atPath: recordPath(run)) else {
+            throw StoreError("run \(run) is not a complete run in \(runsFolder)")
+        }
+        do {
+            return try Self.decoder.decode(RunRecord.self, from: data)
+        } catch {
+            throw StoreError("cannot read \(recordPath(run)): \(error)")
+        }
+    }
+
+    /// The stored result of one repository in a run.
+    public func result(run: String, key: RepoKey) throws -> ScanReport {
+        let path = resultPath(run: run, key: key, ext: "json")
+        guard let data = FileManager.default.contents(atPath: path) else { throw StoreError("missing result \(path)") }
+        do {
+            return try StoredReport.decode(data)
+        } catch {
+            throw StoreError("cannot read \(path): \(error)")
+        }
+    }
+
+    /// A complete run with every repository's result.
+    public func snapshot(of run: String) throws -> RunSnapshot {
+        let record = try record(of: run)
+        var reports: [RepoKey: ScanReport] = [:]
+        for repo in record.repos where repo.hasResult {
+            reports[repo.key] = try result(run: run, key: repo.key)
+        }
+        return RunSnapshot(record: record, reports: reports)
+    }
+
+    /// Takes the workspace lock, held until the value is released; fails at once if another sweep holds it.
+    public func lock() throws -> WorkspaceLock {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return try WorkspaceLock(path: root + "/lock")
+    }
+
+    /// Resolves a run named by the user: a full id, a unique prefix of one, or `latest`.
+    public func resolveRun(_ name: String) throws -> String {
+        let runs = completedRuns()
+        if name == "latest", let latest = latestRun() { return latest }
+        if runs.contains(name) { return name }
+        let matches = runs.filter { $0.hasPrefix(name) }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 { throw StoreError("'\(name)' matches \(matches.count) runs: \(matches.joined(separator: ", "))") }
+        throw StoreError("no complete run '\(name)' in \(runsFolder)")
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let lineEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}
+
+/// A complete run with the results of its repositories, as values.
+public struct RunSnapshot: Sendable {
+    public let record: RunRecord
+    /// Results by repository, for every repository that has one.
+    public let reports: [RepoKey: ScanReport]
+
+    public init(record: RunRecord, reports: [RepoKey: ScanReport]) {
+        self.record = record
+        self.reports = reports
+    }
+}
+
+public struct StoreError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

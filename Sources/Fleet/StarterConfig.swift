@@ -1,0 +1,57 @@
+/// The commented config `scenesweep init` writes; config/fleet.example.yaml holds the same text.
+public enum StarterConfig {
+    public static let text = """
+        # scenesweep fleet config: which repositories to sweep for iOS 27 scene readiness, and how.
+        #   scenesweep validate --config fleet.yaml   check it (every problem, with line and column)
+        #   scenesweep sweep --config fleet.yaml      fetch, scan, store, diff and report
+        version: 1
+
+        fleet:
+          name: Acme Mobile
+          # From this day the App Store takes only iOS 27 SDK builds; summaries count down to it.
+          deadline: 2027-04-01
+
+        # Mirrors, runs and reports. Relative paths here are relative to this file's folder.
+        workspace: .scenesweep
+
+        # When `scenesweep daemon` sweeps: cron (5 fields, UTC) or "@every 6h".
+        schedule: "0 2 * * *"
+
+        concurrency:
+          fetch: 4       # repositories fetched at once (network-bound)
+          scan: auto     # repositories scanned at once (CPU-bound); auto: one per core
+
+        # Secrets never go in this file, only the names of the environment variables holding them.
+        auth:
+          https_token_env: GIT_TOKEN        # sent as the password for https remotes, never put in a URL
+          ssh_key: ~/.ssh/id_ed25519        # ed25519 or ecdsa (libssh2 cannot sign with RSA keys here)
+          known_hosts: ~/.ssh/known_hosts   # ssh hosts not listed, or with a changed key, are refused
+
+        rules:
+          disable: []                       # e.g. [main-screen-use]
+          severity: {}                      # e.g. { window-lookup: error }
+
+        # Skipped in every repository, besides Pods/, node_modules/, build/, DerivedData/ and the like.
+        exclude:
+          - "**/Generated/**"
+
+        # Used by `scenesweep daemon`: post to a webhook when something regresses.
+        notify:
+          webhook_url_env: SLACK_WEBHOOK
+          on: [regression]
+
+        repos:
+          - url: https://github.com/acme/shop-ios.git
+            team: commerce                  # summaries group apps by team
+          - url: git@github.com:acme/wallet-ios.git
+            branch: release                 # default: the remote's default branch
+            team: payments
+          - url: https://github.com/acme/mobile.git
+            team: platform
+            paths: [apps/]                  # a monorepo: scan only these folders
+            name: mobile-monorepo           # how reports and --only name it (default: acme/mobile)
+          # Local paths (relative to this file) and file:// URLs work too:
+          # - url: ../git/legacy-app.git
+
+        """
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Git
+public import Rules
+public import ScanCore
+
+/// How a sweep was asked to run.
+public struct SweepOptions: Sendable {
+    /// Repository names (or keys, or URLs) to fetch and scan; the others are carried forward. Empty: all.
+    public var only: [String]
+    /// Use the mirrors as they are, without fetching.
+    public var offline: Bool
+
+    public init(only: [String] = [], offline: Bool = false) {
+        self.only = only
+        self.offline = offline
+    }
+}
+
+/// What a sweep gets from outside: the environment (for the token), a clock, renderers, where progress
+/// goes, and the scanner; tests replace what they need.
+public struct SweepEnvironment: Sendable {
+    public var variables: [String: String]
+    public var clock: FleetClock
+    public var renderers: SweepRenderers
+    public var progress: ProgressReporter
+    /// Part of every result's cache key, with `rulePack`: a new version rescans everything.
+    public var toolVersion: String
+    public var rulePack: String
+    /// Scan workers when the config says `auto`.
+    public var defaultScanWorkers: Int
+    public var scan: @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport
+    /// The 4 hex digits after a run id's time.
+    public var runSuffix: @Sendable () -> UInt16
+
+    public init(
+        renderers: SweepRenderers, variables: [String: String] = [:], clock: FleetClock = .system,
+        progress: ProgressReporter = ProgressReporter(style: .silent) { _ in }, toolVersion: String = Scanner.toolVersion,
+        rulePack: String = SweepEnvironment.catalogueRulePack, defaultScanWorkers: Int = Parallel.defaultWorkers,
+        scan: @escaping @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport = { Scanner.scan($0, filter: $1, rules: $2) },
+        runSuffix: @escaping @Sendable () -> UInt16 = { UInt16.random(in: 0...UInt16.max) }
+    ) {
+        self.variables = variables
+        self.clock = clock
+        self.renderers = renderers
+        self.progress = progress
+        self.toolVersion = toolVersion
+        self.rulePack = rulePack
+        self.defaultScanWorkers = defaultScanWorkers
+        self.scan = scan
+        self.runSuffix = runSuffix
+    }
+
+    /// The rule pack's name and a hash of its catalogue (ids, aliases, default severities).
+    public static let catalogueRulePack: String = {
+        var parts: [String] = [Scanner.rulePack]
+        for rule in Catalogue.all {
+            let description = rule.description
+            parts += [description.id, description.severity.rawValue] + description.aliases
+        }
+        return Scanner.rulePack + "+" + Fingerprint.of(parts).prefix(8)
+    }()
+}
+
+/// What a finished sweep leaves: the run record, its summary and diff, and where the files are.
+public struct SweepOutcome: Sendable {
+    public let record: RunRecord
+    public let summary: FleetSummary
+    public let diff: RunDiff
+    public let runFolder: String
+    /// Things the person running the sweep should know (an unset token variable, …).
+    public let notes: [String]
+
+    /// Every repository the sweep tried failed: nothing could be scanned or reused.
+    public let nothingScanned: Bool
+
+    public func count(_ status: RepoStatus) -> Int {
+        record.repos.filter { $0.status == status }.count
+    }
+}
+
+public struct SweepError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One batch run over the fleet: fetch every planned repository into its mirror, scan those whose
+/// commit, tool, rule pack or settings changed, carry the others forward, then store the run, diff it
+/// against the previous complete run and write the reports.
+///
+/// A repository that cannot be fetched or scanned never stops the others: its previous result is
+/// carried forward marked stale with the error, or it is unknown when there is none.
+public struct Sweep: Sendable {
+    public let config: FleetConfig
+    public let options: SweepOptions
+    public let environment: SweepEnvironment
+
+    public init(config: FleetConfig, options: SweepOptions = SweepOptions(), environment: SweepEnvironment) {
+        self.config = config
+        self.options = options
+        self.environment = environment
+    }
+
+    public func run() throws -> SweepOutcome {
+        let plan: SweepPlan
+        do {
+            plan = try SweepPlan.make(config, only: options.only)
+        } catch {
+            throw SweepError(error.message)
+        }
+        let store = RunStore(root: config.workspace)
+        let lock: WorkspaceLock
+        do {
+            lock = try store.lock()
+        } catch {
+            throw SweepError("\(error)")
+        }
+        return try withExtendedLifetime(lock) { try run(plan, store: store) }
+    }
+
+    private func run(_ plan: SweepPlan, store: RunStore) throws -> SweepOutcome {
+        let clock = environment.clock
+        let startedAt = clock.now()
+        let fileManager = FileManager.default
+        let trace = PhaseClock()
+        try? GitLibrary.ignoreUserAndSystemConfiguration()
+        Mirror.removeLeftovers(in: store.mirrorsFolder)
+        let previous = PreviousRun(store: store)
+        // Ids sort after the newest complete run (same second, clock set back) and never reuse a folder.
+        var runID = RunID.next(at: startedAt, suffix: environment.runSuffix(), after: store.completedRuns().last)
+        while let id = runID, fileManager.fileExists(atPath: store.runFolder(id)) {
+            runID = RunID.next(at: startedAt, suffix: environment.runSuffix(), after: id)
+        }
+        guard let runID else { throw SweepError("cannot make a new run id: too many runs in one second") }
+        do {
+            try fileManager.createDirectory(atPath: store.runFolder(runID) + "/repos", withIntermediateDirectories: true)
+            try fileManager.createDirectory(atPath: store.mirrorsFolder, withIntermediateDirectories: true)
+        } catch {
+            throw SweepError("cannot create the run folder in \(store.runsFolder): \(error.localizedDescription)")
+        }
+
+        var notes: [String] = []
+        if let variable = config.auth.httpsTokenVariable, (environment.variables[variable] ?? "").isEmpty,
+            plan.repos.contains(where: { GitURL($0.location).transport == .http })
+        {
+            notes.append("auth.https_token_env names \(variable), which is not set: https repositories that need a token will fail")
+        }
+        for note in notes { environment.progress.note(note) }
+
+        let work = RepoWork(
+            config: config, store: store, runID: runID, previous: previous, environment: environment, offline: options.offline,
+            credentials: Credentials(
+                httpsToken: config.auth.httpsTokenVariable.flatMap { environment.variables[$0] },
+                sshPrivateKey: config.auth.sshKey, knownHostsFile: config.auth.knownHosts))
+        environment.progress.begin(total: plan.repos.count)
+        let pipeline = Pipeline(
+            firstWorkers: options.offline ? environment.defaultScanWorkers : config.fetchConcurrency,
+            secondWorkers: config.scanConcurrency ?? environment.defaultScanWorkers)
+        let repos = plan.repos
+        let outcomes = pipeline.run(count: repos.count, first: { work.fetch(repos[$0]) }, second: { work.scan($1) })
+        environment.progress.end()
+        trace.lap("fetch and scan \(repos.count) repositories")
+
+        var byKey: [RepoKey: RepoWork.Outcome] = [:]
+        for outcome in outcomes { byKey[outcome.record.key] = outcome }
+        for repo in plan.leftOut {
+            if let outcome = work.leaveOut(repo) { byKey[repo.key] = outcome }
+        }
+        var records: [RepoRecord] = []
+        var reports: [RepoKey: ScanReport] = [:]
+        for repo in config.repos {
+            guard let outcome = byKey[repo.key] else { continue }
+            records.append(outcome.record)
+            if let report = outcome.report { reports[repo.key] = report }
+        }
+
+        let finishedAt = clock.now()
+        let record = RunRecord(
+            id: runID, fleet: FleetInfo(name: config.fleetName, deadline: config.deadline),
+            tool: ToolInfo(version: environment.toolVersion, rulePack: environment.rulePack), configHash: config.hash,
+            startedAt: startedAt, finishedAt: finishedAt, offline: options.offline, only: options.only, previousRun: previous?.record.id,
+            repos: records)
+        let snapshot = RunSnapshot(record: record, reports: reports)
+        let diff = RunDiff.between(previous?.snapshot(), snapshot)
+        let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: startedAt)
+        trace.lap("diff and summary")
+        try complete(record: record, summary: summary, diff: diff, store: store)
+        trace.lap("write the run")
+        return SweepOutcome(
+            record: record, summary: summary, diff: diff, runFolder: store.runFolder(runID), notes: notes,
+            nothingScanned: !outcomes.isEmpty && outcomes.allSatisfy { $0.record.status.isFailure })
+    }
+
+    /// Writes the run's reports, then run.json, the history line and `latest`, in that order.
+    private func complete(record: RunRecord, summary: FleetSummary, diff: RunDiff, store: RunStore) throws {
+        let folder = store.runFolder(record.id)
+        let renderers = environment.renderers
+        do {
+            try AtomicFile.write(renderers.summaryJSON(summary), to: folder + "/summary.json")
+            try AtomicFile.write(renderers.summaryMarkdown(summary), to: folder + "/summary.md")
+            try AtomicFile.write(renderers.appsCSV(summary), to: folder + "/apps.csv")
+            try AtomicFile.write(renderers.diffJSON(diff), to: folder + "/diff.json")
+            try AtomicFile.write(renderers.diffMarkdown(diff), to: folder + "/diff.md")
+            // One flush of everything the run wrote before the record that makes it complete: far
+            // cheaper than an fsync per file, and a power cut cannot leave run.json over empty results.
+            AtomicFile.flushAll()
+            try AtomicFile.write(RunStore.encoder.encode(record) + Data("\n".utf8), to: store.recordPath(record.id), durable: true)
+            AtomicFile.syncFolder(folder)
+
+            let entry = HistoryEntry(
+                run: record.id, finishedAt: record.finishedAt, apps: summary.totals.apps, blocked: summary.totals.blocked,
+                atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, readiness: summary.readiness,
+                repos: summary.repos, failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos,
+                reusedRepos: summary.reusedRepos,
+                regressions: diff.regressions.count, improvements: diff.improvements.count,
+                seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)
+            var history = FileManager.default.contents(atPath: store.historyFile) ?? Data()
+            if let last = history.last, last != UInt8(ascii: "\n") { history.append(UInt8(ascii: "\n")) }
+            history += try RunStore.lineEncoder.encode(entry) + Data("\n".utf8)
+            try AtomicFile.write(history, to: store.historyFile, durable: true)
+            try AtomicFile.write(record.id + "\n", to: store.latestFile, durable: true)
+            AtomicFile.syncFolder(store.root)
+        } catch {
+            throw SweepError("cannot store run \(record.id): \(error)")
+        }
+    }
+}

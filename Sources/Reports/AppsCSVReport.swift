@@ -1,0 +1,40 @@
+import Fleet
+
+/// `apps.csv`: one row per app of the fleet, for spreadsheets. RFC 4180 (CRLF line ends, fields with a
+/// comma, quote or line break quoted, quotes doubled), and safe to open: a cell that a spreadsheet would
+/// take for a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`.
+public enum AppsCSVReport {
+    public static let header = [
+        "repo", "path", "target", "platform", "framework", "version", "verdict", "errors", "warnings", "team", "commit", "status",
+    ]
+
+    public static func render(_ summary: FleetSummary) -> String {
+        var output = row(header)
+        for app in summary.apps {
+            output += row([
+                app.repoName, app.path, app.target, app.platform, app.framework, app.frameworkVersion ?? "", app.verdict.rawValue,
+                String(app.errors), String(app.warnings), app.team ?? "", app.commit ?? "", app.status.rawValue,
+            ])
+        }
+        return output
+    }
+
+    static func row(_ cells: [String]) -> String {
+        cells.map(cell).joined(separator: ",") + "\r\n"
+    }
+
+    static func cell(_ text: String) -> String {
+        var value = text
+        if let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
+            value = "'" + value
+        }
+        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        guard needsQuotes else { return value }
+        var quoted = "\""
+        for scalar in value.unicodeScalars {
+            if scalar == "\"" { quoted += "\"" }
+            quoted.unicodeScalars.append(scalar)
+        }
+        return quoted + "\""
+    }
+}

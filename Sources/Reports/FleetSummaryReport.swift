@@ -1,0 +1,219 @@
+import Fleet
+import Foundation
+import Rules
+
+/// `summary.json` and `summary.md` of a sweep: pure functions of a `FleetSummary`.
+public enum FleetSummaryReport {
+    public static let schemaVersion = 1
+
+    public static func json(_ summary: FleetSummary) -> String {
+        value(summary).serialized()
+    }
+
+    public static func value(_ summary: FleetSummary) -> JSONValue {
+        let totals = summary.totals
+        return .object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("run", .string(summary.run)),
+            ("fleet", .string(summary.fleetName)),
+            ("generatedAt", .string(Timestamp.iso(summary.generatedAt))),
+            (
+                "tool",
+                .object([
+                    ("name", .string("scenesweep")), ("version", .string(summary.toolVersion)), ("rulePack", .string(summary.rulePack)),
+                ])
+            ),
+            ("deadline", .string(summary.deadline?.description)),
+            ("daysToDeadline", summary.daysToDeadline.map { .int($0) } ?? .null),
+            ("apps", .int(totals.apps)),
+            ("blocked", .int(totals.blocked)),
+            ("atRisk", .int(totals.atRisk)),
+            ("ready", .int(totals.ready)),
+            ("unknown", .int(totals.unknown)),
+            ("readiness", .number(summary.readiness)),
+            ("repos", .int(summary.repos)),
+            ("failedRepos", .int(summary.failedRepos)),
+            ("staleRepos", .int(summary.staleRepos)),
+            ("scannedRepos", .int(summary.scannedRepos)),
+            ("reusedRepos", .int(summary.reusedRepos)),
+            ("skippedRepos", .int(summary.skippedRepos)),
+            ("previousRun", .string(summary.diff.from)),
+            ("regressions", .int(summary.diff.regressions.count)),
+            ("improvements", .int(summary.diff.improvements.count)),
+            (
+                "teams",
+                .array(
+                    summary.teams.map { team in
+                        .object(
+                            [("team", .string(team.team))] + counts(team.counts) + [
+                                ("repos", .int(team.repos)), ("failedRepos", .int(team.failedRepos)),
+                                ("owners", .array(team.owners.map { .string($0) })),
+                            ])
+                    })
+            ),
+            (
+                "repositories",
+                .array(
+                    summary.repoRows.map { repo in
+                        .object(
+                            [
+                                ("key", .string(repo.repo.rawValue)), ("name", .string(repo.name)), ("team", .string(repo.team)),
+                                ("status", .string(repo.status.rawValue)), ("commit", .string(repo.commit)),
+                            ] + counts(repo.counts) + [
+                                ("error", .string(repo.error)), ("failingSince", .string(repo.failingSince)),
+                                ("scannedIn", .string(repo.scannedIn)),
+                            ])
+                    })
+            ),
+            ("topBlockingRules", .array(summary.topBlockingRules.map { .object([("rule", .string($0.rule)), ("apps", .int($0.apps))]) })),
+            (
+                "blockedApps",
+                .array(
+                    summary.apps.filter { $0.verdict == .blocked }.map { app in
+                        .object([
+                            ("repo", .string(app.repoName)), ("path", .string(app.path)), ("target", .string(app.target)),
+                            ("team", .string(app.team)), ("owners", .array(app.owners.map { .string($0) })),
+                            ("rules", .array(app.blockingRules.map { .string($0) })),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    private static func counts(_ counts: VerdictCounts) -> [(String, JSONValue)] {
+        [
+            ("apps", .int(counts.apps)), ("blocked", .int(counts.blocked)), ("atRisk", .int(counts.atRisk)), ("ready", .int(counts.ready)),
+            ("unknown", .int(counts.unknown)), ("readiness", .number(counts.readiness)),
+        ]
+    }
+
+    /// The leadership page: the countdown, readiness, regressions, blocked apps by team, top blocking rules.
+    public static func markdown(_ summary: FleetSummary) -> String {
+        let totals = summary.totals
+        var output = "# \(Markdown.cell(summary.fleetName)): iOS 27 scene readiness\n\n"
+        output +=
+            "Run `\(summary.run)` · \(Timestamp.readable(summary.generatedAt)) · scenesweep \(Markdown.cell(summary.toolVersion)) "
+            + "(rule pack \(Markdown.cell(summary.rulePack)))\n\n"
+        output += countdown(summary) + "\n\n"
+        output +=
+            "**Readiness: \(percent(totals.readiness))** — \(totals.ready) of \(count(totals.apps, "app")) ready · "
+            + "\(totals.blocked) blocked · \(totals.atRisk) at risk · \(totals.unknown) unknown\n\n"
+        var coverage = ["\(summary.scannedRepos) scanned", "\(summary.reusedRepos) unchanged"]
+        if summary.skippedRepos > 0 { coverage.append("\(summary.skippedRepos) not checked (--only)") }
+        if summary.failedRepos > 0 { coverage.append("**\(summary.failedRepos) could not be fetched or scanned**") }
+        output += "\(count(summary.repos, "repository", "repositories")): \(coverage.joined(separator: ", ")).\n\n"
+
+        output += regressions(summary.diff)
+        output += blockedByTeam(summary)
+        output += topRules(summary)
+        output += teams(summary)
+        output += failures(summary)
+        output += "Unknown is not passing: apps of repositories that could not be brought up to date never count as ready.\n"
+        return output
+    }
+
+    private static func countdown(_ summary: FleetSummary) -> String {
+        guard let deadline = summary.deadline, let days = summary.daysToDeadline else {
+            return "No deadline is set (`fleet.deadline` in the config)."
+        }
+        if days > 0 {
+            return "**\(count(days, "day")) to the deadline** (\(deadline)): from then the App Store accepts only iOS 27 SDK builds."
+        }
+        if days == 0 { return "**The deadline is today** (\(deadline))." }
+        return "**The deadline (\(deadline)) passed \(count(-days, "day")) ago.**"
+    }
+
+    private static func regressions(_ diff: RunDiff) -> String {
+        guard let from = diff.from else { return "## Regressions\n\nFirst run: nothing to compare with yet.\n\n" }
+        guard !diff.regressions.isEmpty else { return "## Regressions since `\(from)`\n\nNone.\n\n" }
+        var output = "## Regressions since `\(from)`\n\n| Repository | App | Target | Was | Now |\n|---|---|---|---|---|\n"
+        for change in diff.regressions {
+            output +=
+                "| \(Markdown.cell(change.repoName)) | `\(Markdown.code(change.path.isEmpty ? "." : change.path))` | \(Markdown.cell(change.target)) | "
+                + "\(MarkdownReport.verdict(change.from)) | \(MarkdownReport.verdict(change.to)) |\n"
+        }
+        return output + "\n"
+    }
+
+    private static func blockedByTeam(_ summary: FleetSummary) -> String {
+        let blocked = summary.apps.filter { $0.verdict == .blocked }
+        guard !blocked.isEmpty else { return "## Blocked apps\n\nNone.\n\n" }
+        var output = "## Blocked apps by team\n\n"
+        let teams = Set(blocked.map { $0.team ?? FleetSummary.noTeam }).sorted()
+        for team in teams {
+            let apps = blocked.filter { ($0.team ?? FleetSummary.noTeam) == team }
+            output +=
+                "### \(Markdown.cell(team)) (\(apps.count))\n\n| Repository | App | Target | Blocking rules | Owners |\n|---|---|---|---|---|\n"
+            for app in apps {
+                let rules = app.blockingRules.map { "`\($0)`" }.joined(separator: ", ")
+                let owners = app.owners.isEmpty ? "—" : app.owners.map(Markdown.cell).joined(separator: ", ")
+                output +=
+                    "| \(Markdown.cell(app.repoName)) | `\(Markdown.code(app.path.isEmpty ? "." : app.path))` | \(Markdown.cell(app.target)) | \(rules) | \(owners) |\n"
+            }
+            output += "\n"
+        }
+        return output
+    }
+
+    private static func topRules(_ summary: FleetSummary) -> String {
+        guard !summary.topBlockingRules.isEmpty else { return "" }
+        var output = "## Top blocking rules\n\n| Rule | Blocked apps | What to do |\n|---|---:|---|\n"
+        for item in summary.topBlockingRules.prefix(5) {
+            let fix = Catalogue.rule(named: item.rule).map { Markdown.cell($0.description.fix) } ?? ""
+            output += "| `\(Markdown.code(item.rule))` | \(item.apps) | \(fix) |\n"
+        }
+        return output + "\n"
+    }
+
+    private static func teams(_ summary: FleetSummary) -> String {
+        var output = "## Teams\n\n| Team | Apps | Ready | Blocked | At risk | Unknown | Readiness |\n|---|---:|---:|---:|---:|---:|---:|\n"
+        for team in summary.teams {
+            let counts = team.counts
+            output +=
+                "| \(Markdown.cell(team.team)) | \(counts.apps) | \(counts.ready) | \(counts.blocked) | \(counts.atRisk) | \(counts.unknown) | "
+                + "\(percent(counts.readiness)) |\n"
+        }
+        return output + "\n"
+    }
+
+    private static func failures(_ summary: FleetSummary) -> String {
+        let failed = summary.repoRows.filter { $0.status.isFailure }
+        guard !failed.isEmpty else { return "" }
+        var output =
+            "## Repositories that could not be brought up to date\n\n| Repository | Team | Error | Shown | Failing since |\n|---|---|---|---|---|\n"
+        for repo in failed {
+            let shown = repo.scannedIn.map { "result of `\($0)`" } ?? "unknown"
+            output +=
+                "| \(Markdown.cell(repo.name)) | \(Markdown.cell(repo.team ?? FleetSummary.noTeam)) | \(Markdown.cell(repo.error ?? "")) | \(shown) | "
+                + "\(repo.failingSince.map { "`\($0)`" } ?? "") |\n"
+        }
+        return output + "\n"
+    }
+
+    static func percent(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+    }
+
+    static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
+}
+
+/// Dates in reports: ISO 8601 in UTC for machines, `2026-11-30 06:27 UTC` for people.
+enum Timestamp {
+    static func iso(_ date: Date) -> String {
+        format(date, "yyyy-MM-dd'T'HH:mm:ss'Z'")
+    }
+
+    static func readable(_ date: Date) -> String {
+        format(date, "yyyy-MM-dd HH:mm 'UTC'")
+    }
+
+    private static func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,201 @@
+import Fleet
+import Rules
+
+/// `diff.json`, `diff.md` and the text of `scenesweep diff`: pure functions of a `RunDiff`.
+public enum RunDiffReport {
+    public static let schemaVersion = 1
+
+    public static func json(_ diff: RunDiff) -> String {
+        value(diff).serialized()
+    }
+
+    public static func value(_ diff: RunDiff) -> JSONValue {
+        .object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("from", .string(diff.from)),
+            ("to", .string(diff.to)),
+            (
+                "summary",
+                .object([
+                    ("regressions", .int(diff.regressions.count)), ("improvements", .int(diff.improvements.count)),
+                    ("otherChanges", .int(diff.otherChanges.count)), ("newFindings", .int(diff.newFindings.count)),
+                    ("resolvedFindings", .int(diff.resolvedFindings.count)), ("newApps", .int(diff.newApps.count)),
+                    ("removedApps", .int(diff.removedApps.count)), ("newRepos", .int(diff.newRepos.count)),
+                    ("removedRepos", .int(diff.removedRepos.count)), ("staleRepos", .int(diff.staleRepos.count)),
+                ])
+            ),
+            ("regressions", .array(diff.regressions.map(verdictChange))),
+            ("improvements", .array(diff.improvements.map(verdictChange))),
+            ("otherChanges", .array(diff.otherChanges.map(verdictChange))),
+            ("newFindings", .array(diff.newFindings.map(findingChange))),
+            ("resolvedFindings", .array(diff.resolvedFindings.map(findingChange))),
+            ("newApps", .array(diff.newApps.map(appChange))),
+            ("removedApps", .array(diff.removedApps.map(appChange))),
+            ("newRepos", .array(diff.newRepos.map(repoChange))),
+            ("removedRepos", .array(diff.removedRepos.map(repoChange))),
+            (
+                "staleRepos",
+                .array(
+                    diff.staleRepos.map { repo in
+                        .object([
+                            ("repo", .string(repo.repoName)), ("repoKey", .string(repo.repo.rawValue)), ("team", .string(repo.team)),
+                            ("error", .string(repo.error)), ("failingSince", .string(repo.failingSince)),
+                            ("carriedForward", .bool(repo.hasResult)), ("resultCommit", .string(repo.resultCommit)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    static func verdictChange(_ change: VerdictChange) -> JSONValue {
+        .object([
+            ("repo", .string(change.repoName)), ("repoKey", .string(change.repo.rawValue)), ("team", .string(change.team)),
+            ("path", .string(change.path)), ("target", .string(change.target)), ("from", .string(change.from.rawValue)),
+            ("to", .string(change.to.rawValue)),
+        ])
+    }
+
+    static func findingChange(_ change: FindingChange) -> JSONValue {
+        .object([
+            ("repo", .string(change.repoName)), ("repoKey", .string(change.repo.rawValue)), ("path", .string(change.path)),
+            ("target", .string(change.target)), ("rule", .string(change.rule)), ("severity", .string(change.severity.rawValue)),
+            ("file", .string(change.file)), ("line", .int(change.line)), ("message", .string(change.message)),
+            ("fingerprint", .string(change.fingerprint)),
+        ])
+    }
+
+    static func appChange(_ change: AppChange) -> JSONValue {
+        .object([
+            ("repo", .string(change.repoName)), ("repoKey", .string(change.repo.rawValue)), ("team", .string(change.team)),
+            ("path", .string(change.path)), ("target", .string(change.target)), ("verdict", .string(change.verdict.rawValue)),
+        ])
+    }
+
+    static func repoChange(_ change: RepoChange) -> JSONValue {
+        .object([
+            ("repo", .string(change.repoName)), ("repoKey", .string(change.repo.rawValue)), ("team", .string(change.team)),
+            ("apps", change.apps.map { .int($0) } ?? .null),
+        ])
+    }
+
+    public static func markdown(_ diff: RunDiff) -> String {
+        var output = "# scenesweep: what changed\n\n"
+        guard let from = diff.from else {
+            output += "Run `\(diff.to)` is the first complete run: nothing to compare with yet.\n"
+            return output + staleMarkdown(diff)
+        }
+        output += "From run `\(from)` to run `\(diff.to)`.\n\n"
+        if diff.isEmpty { output += "No verdict, finding, app or repository changed.\n\n" }
+        output += changeTable("Regressions", diff.regressions)
+        output += changeTable("Improvements", diff.improvements)
+        output += changeTable("Other verdict changes", diff.otherChanges)
+        output += findingTable("New findings", diff.newFindings)
+        output += findingTable("Resolved findings", diff.resolvedFindings)
+        output += appList("New apps", diff.newApps)
+        output += appList("Removed apps", diff.removedApps)
+        output += repoList("New repositories", diff.newRepos)
+        output += repoList("Removed from the config", diff.removedRepos)
+        return output + staleMarkdown(diff)
+    }
+
+    private static func changeTable(_ title: String, _ changes: [VerdictChange]) -> String {
+        guard !changes.isEmpty else { return "" }
+        var output = "## \(title) (\(changes.count))\n\n| Repository | App | Target | Was | Now |\n|---|---|---|---|---|\n"
+        for change in changes {
+            output +=
+                "| \(Markdown.cell(change.repoName)) | `\(Markdown.code(display(change.path)))` | \(Markdown.cell(change.target)) | "
+                + "\(MarkdownReport.verdict(change.from)) | \(MarkdownReport.verdict(change.to)) |\n"
+        }
+        return output + "\n"
+    }
+
+    private static func findingTable(_ title: String, _ findings: [FindingChange]) -> String {
+        guard !findings.isEmpty else { return "" }
+        var output =
+            "## \(title) (\(findings.count))\n\n| Repository | Target | Severity | Location | Rule | Message |\n|---|---|---|---|---|---|\n"
+        for finding in findings {
+            output +=
+                "| \(Markdown.cell(finding.repoName)) | \(Markdown.cell(finding.target)) | \(finding.severity.rawValue) | "
+                + "`\(Markdown.code("\(finding.file):\(finding.line)"))` | `\(finding.rule)` | \(Markdown.cell(finding.message)) |\n"
+        }
+        return output + "\n"
+    }
+
+    private static func appList(_ title: String, _ apps: [AppChange]) -> String {
+        guard !apps.isEmpty else { return "" }
+        var output = "## \(title) (\(apps.count))\n\n"
+        for app in apps {
+            output +=
+                "- \(Markdown.cell(app.repoName)): `\(Markdown.code(display(app.path)))` (\(Markdown.cell(app.target))), \(MarkdownReport.verdict(app.verdict))\n"
+        }
+        return output + "\n"
+    }
+
+    private static func repoList(_ title: String, _ repos: [RepoChange]) -> String {
+        guard !repos.isEmpty else { return "" }
+        var output = "## \(title) (\(repos.count))\n\n"
+        for repo in repos {
+            let apps = repo.apps.map { " — \(FleetSummaryReport.count($0, "app"))" } ?? ""
+            output += "- \(Markdown.cell(repo.repoName))\(apps)\n"
+        }
+        return output + "\n"
+    }
+
+    private static func staleMarkdown(_ diff: RunDiff) -> String {
+        guard !diff.staleRepos.isEmpty else { return "" }
+        var output =
+            "## Not brought up to date (\(diff.staleRepos.count))\n\nThese repositories could not be fetched or scanned; nothing of theirs "
+            + "counts as resolved.\n\n| Repository | Error | Shown | Failing since |\n|---|---|---|---|\n"
+        for repo in diff.staleRepos {
+            output +=
+                "| \(Markdown.cell(repo.repoName)) | \(Markdown.cell(repo.error)) | \(repo.hasResult ? "last result" : "unknown") | "
+                + "\(repo.failingSince.map { "`\($0)`" } ?? "") |\n"
+        }
+        return output + "\n"
+    }
+
+    /// The terminal form of `scenesweep diff`.
+    public static func text(_ diff: RunDiff) -> String {
+        guard let from = diff.from else { return "run \(diff.to) is the first complete run: nothing to compare with\n" }
+        var output = "changes from run \(from) to run \(diff.to)\n"
+        var counts: [String] = []
+        func note(_ number: Int, _ one: String, _ many: String) {
+            if number > 0 { counts.append("\(number) \(number == 1 ? one : many)") }
+        }
+        note(diff.regressions.count, "regression", "regressions")
+        note(diff.improvements.count, "improvement", "improvements")
+        note(diff.newFindings.count, "new finding", "new findings")
+        note(diff.resolvedFindings.count, "resolved finding", "resolved findings")
+        note(diff.newApps.count, "new app", "new apps")
+        note(diff.removedApps.count, "removed app", "removed apps")
+        note(diff.newRepos.count, "new repository", "new repositories")
+        note(diff.removedRepos.count, "removed repository", "removed repositories")
+        note(diff.staleRepos.count, "repository not brought up to date", "repositories not brought up to date")
+        output += counts.isEmpty ? "nothing changed\n" : counts.joined(separator: ", ") + "\n"
+        for (title, changes) in [("regression", diff.regressions), ("improvement", diff.improvements), ("changed", diff.otherChanges)] {
+            for change in changes {
+                output +=
+                    "\(title): \(change.repoName) \(display(change.path)) (\(change.target)): \(change.from.rawValue) -> \(change.to.rawValue)\n"
+            }
+        }
+        for finding in diff.newFindings {
+            output +=
+                "new: \(finding.repoName) \(finding.file):\(finding.line): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
+        }
+        for finding in diff.resolvedFindings {
+            output += "resolved: \(finding.repoName) \(finding.file):\(finding.line): \(finding.message) [\(finding.rule)]\n"
+        }
+        for app in diff.newApps { output += "new app: \(app.repoName) \(display(app.path)) (\(app.target)): \(app.verdict.rawValue)\n" }
+        for app in diff.removedApps { output += "removed app: \(app.repoName) \(display(app.path)) (\(app.target))\n" }
+        for repo in diff.newRepos { output += "new repository: \(repo.repoName)\n" }
+        for repo in diff.removedRepos { output += "removed repository: \(repo.repoName)\n" }
+        for repo in diff.staleRepos {
+            output += "not up to date: \(repo.repoName): \(repo.error)\(repo.hasResult ? " (last result shown)" : " (unknown)")\n"
+        }
+        return output
+    }
+
+    private static func display(_ path: String) -> String {
+        path.isEmpty ? "." : path
+    }
+}

@@ -1,0 +1,9 @@
+import Fleet
+
+extension SweepRenderers {
+    /// The formats a sweep writes, from this module's renderers.
+    public static let standard = SweepRenderers(
+        repoJSON: JSONReport.render, repoMarkdown: MarkdownReport.render, repoSARIF: SARIFReport.render,
+        summaryJSON: FleetSummaryReport.json, summaryMarkdown: FleetSummaryReport.markdown, appsCSV: AppsCSVReport.render,
+        diffJSON: RunDiffReport.json, diffMarkdown: RunDiffReport.markdown)
+}
