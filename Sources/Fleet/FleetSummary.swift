@@ -55,14 +55,14 @@ public struct FleetSummary: Sendable {
                             framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: effective,
                             reportedVerdict: app.verdict,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
-                            commit: repo.commit, status: repo.status, blockingRules: blocking))
+                            commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners))
                 }
             } else if repo.status == .failed {
                 rows.append(
                     AppRow(
                         repo: repo.key, repoName: repo.name, path: "", target: "", platform: "", framework: "", frameworkVersion: nil,
                         verdict: .unknown, reportedVerdict: nil, errors: 0, warnings: 0, notes: 0, team: repo.team, commit: nil,
-                        status: repo.status, blockingRules: []))
+                        status: repo.status, blockingRules: [], owners: []))
             }
             rows.sort { ($0.path, $0.target) < ($1.path, $1.target) }
             apps += rows
@@ -76,7 +76,8 @@ public struct FleetSummary: Sendable {
             TeamSummary(
                 team: team, counts: VerdictCounts(apps.filter { ($0.team ?? noTeam) == team }),
                 repos: record.repos.filter { ($0.team ?? noTeam) == team }.count,
-                failedRepos: record.repos.filter { ($0.team ?? noTeam) == team && $0.status.isFailure }.count, owners: [])
+                failedRepos: record.repos.filter { ($0.team ?? noTeam) == team && $0.status.isFailure }.count,
+                owners: Set(apps.filter { ($0.team ?? noTeam) == team }.flatMap(\.owners)).sorted())
         }
         var blockedByRule: [String: Int] = [:]
         for app in apps where app.verdict == .blocked {
@@ -124,7 +125,7 @@ public struct TeamSummary: Sendable, Hashable {
     public let counts: VerdictCounts
     public let repos: Int
     public let failedRepos: Int
-    /// Filled from CODEOWNERS by a later version; empty for now.
+    /// Everyone CODEOWNERS names for the team's apps, sorted.
     public let owners: [String]
 }
 
@@ -162,8 +163,8 @@ public struct AppRow: Sendable, Hashable {
     public let status: RepoStatus
     /// Error rules that fired in the app, sorted.
     public let blockingRules: [String]
-    /// Per-app owners from CODEOWNERS: a later version fills them.
-    public var owners: [String] { [] }
+    /// The app's owners from its repository's CODEOWNERS.
+    public let owners: [String]
 }
 
 public struct RuleCount: Sendable, Hashable {

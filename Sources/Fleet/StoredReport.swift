@@ -43,13 +43,16 @@ public enum StoredReport {
         let verdict: Verdict
         let findings: [StoredFinding]
         let suppressed: [StoredFinding]
+        /// Absent from results stored before they were added.
+        let owners: [String]?
+        let unreadable: [String]?
 
         var report: AppReport {
             AppReport(
                 path: path, target: target, project: project, platform: platform, framework: framework,
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
                 suppressed: suppressed.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) },
-                unreadable: [])
+                unreadable: unreadable ?? [], owners: owners ?? [])
         }
     }
 

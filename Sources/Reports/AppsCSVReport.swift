@@ -6,6 +6,7 @@ import Fleet
 public enum AppsCSVReport {
     public static let header = [
         "repo", "path", "target", "platform", "framework", "version", "verdict", "errors", "warnings", "team", "commit", "status",
+        "owners",
     ]
 
     public static func render(_ summary: FleetSummary) -> String {
@@ -14,6 +15,7 @@ public enum AppsCSVReport {
             output += row([
                 app.repoName, app.path, app.target, app.platform, app.framework, app.frameworkVersion ?? "", app.verdict.rawValue,
                 String(app.errors), String(app.warnings), app.team ?? "", app.commit ?? "", app.status.rawValue,
+                app.owners.joined(separator: " "),
             ])
         }
         return output

@@ -36,6 +36,8 @@ public enum JSONReport {
             ("framework", .string(app.framework)),
             ("frameworkVersion", .string(app.frameworkVersion)),
             ("verdict", .string(app.verdict.rawValue)),
+            ("owners", .array(app.owners.map { .string($0) })),
+            ("unreadable", .array(app.unreadable.map { .string($0) })),
             ("findings", .array(app.findings.map(finding))),
             (
                 "suppressed",

@@ -501,4 +501,32 @@ struct SweepTests {
         #expect(entries[1]["reusedRepos"] as? Int == 3)
         #expect(entries[0]["scannedRepos"] as? Int == 3)
     }
+
+    @Test func ownersFromEachRepositorysCodeOwnersReachTheSummaryAndAppsCSV() throws {
+        let harness = FleetHarness()
+        try harness.bench.makeRepository(
+            "shop", fixture: "legacy-swift-uikit", files: [".github/CODEOWNERS": "*  @acme/platform\n/Shelf/  @acme/commerce @jane\n"])
+        try harness.repository("books", fixture: "migrated-swift-uikit")
+        try harness.writeConfig(
+            """
+            repos:
+              - url: shop
+                team: commerce
+              - url: books
+                team: commerce
+
+            """)
+        let outcome = try harness.sweep()
+        let shop = try #require(outcome.summary.apps.first { $0.repoName == "shop" })
+        #expect(shop.owners == ["@acme/commerce", "@jane"])
+        #expect(outcome.summary.apps.first { $0.repoName == "books" }?.owners == [])
+        #expect(outcome.summary.teams.first { $0.team == "commerce" }?.owners == ["@acme/commerce", "@jane"])
+        let markdown = try String(contentsOfFile: outcome.runFolder + "/summary.md", encoding: .utf8)
+        #expect(markdown.contains("@acme/commerce, @jane"))
+        let csv = try String(contentsOfFile: outcome.runFolder + "/apps.csv", encoding: .utf8)
+        #expect(csv.contains("'@acme/commerce @jane"))
+        // Carried forward unchanged, the owners stay.
+        let second = try harness.sweep()
+        #expect(second.summary.apps.first { $0.repoName == "shop" }?.owners == ["@acme/commerce", "@jane"])
+    }
 }

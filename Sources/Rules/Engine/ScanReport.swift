@@ -49,11 +49,14 @@ public struct AppReport: Sendable {
     public let suppressed: [SuppressedFinding]
     /// Inputs that could not be read, when they left the verdict unknown.
     public let unreadable: [String]
+    /// The app's owners from the tree's CODEOWNERS (empty without one).
+    public let owners: [String]
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
-        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String]
+        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = []
     ) {
+        self.owners = owners
         self.path = path
         self.target = target
         self.project = project

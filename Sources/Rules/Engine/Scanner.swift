@@ -99,7 +99,7 @@ public enum Scanner {
         return AppReport(
             path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
             framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
-            verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable)
+            verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable, owners: workspace.owners(of: app))
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

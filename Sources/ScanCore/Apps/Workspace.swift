@@ -33,6 +33,8 @@ public final class Workspace: Sendable {
     public let diagnostics: [Diagnostic]
     /// Every file some target of some project compiles, and every app's sources.
     public let compiledSources: Set<String>
+    /// The tree's CODEOWNERS, read even when `--path` limits the listing (it names owners of every path).
+    public let codeOwners: CodeOwners?
     private let fileSet: Set<String>
     private let source: any FileSource
 
@@ -50,6 +52,7 @@ public final class Workspace: Sendable {
             for target in project.targets { compiled.formUnion(target.sourceFiles) }
         }
         self.compiledSources = compiled
+        self.codeOwners = CodeOwners.load { try? source.read($0, limit: 1 << 20) }
         self.projects = projects
         self.apps = apps
         self.sources = sources
@@ -159,6 +162,12 @@ public final class Workspace: Sendable {
         diagnostics = Array(Set(diagnostics)).sorted()
         return Workspace(
             source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics)
+    }
+
+    /// The owners CODEOWNERS gives an app: those of its Info.plist (or of the file that declares it).
+    public func owners(of app: App) -> [String] {
+        guard let codeOwners else { return [] }
+        return codeOwners.owners(of: app.infoPlists.first?.file ?? app.declaration.file)
     }
 
     /// The lexed files among an app's sources, sorted by path.
