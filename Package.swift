@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
         .target(name: "Fleet", dependencies: ["ScanCore", "Rules", "Git", "YAML"]),
         .target(name: "Reports", dependencies: ["ScanCore", "Rules", "Fleet"]),
-        .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet"]),
+        .target(name: "Daemon", dependencies: ["Fleet", "Reports"]),
+        .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet", "Daemon"]),
         .executableTarget(name: "scenesweep", dependencies: ["CLI"]),
 
         .target(name: "TestSupport", dependencies: ["ScanCore", "Rules"], path: "Tests/TestSupport"),
@@ -32,6 +33,7 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "Reports", "Rules", "ScanCore", "Git", "YAML", "TestSupport"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Fleet", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
