@@ -45,7 +45,7 @@ struct RepoWork: Sendable {
         let trace = PhaseClock()
         let state: Mirror.State
         do {
-            state = try Mirror(path: store.mirrorPath(repo.key), repo: repo).update(credentials: credentials, offline: offline)
+            state = try update(repo)
             trace.lap("\(repo.name): \(offline ? "open" : "fetch") mirror")
         } catch {
             return .done(failure(repo, error.message, branch: nil, fetchSeconds: seconds(since: started)))
@@ -80,6 +80,27 @@ struct RepoWork: Sendable {
         record.failingSince = nil
         progress.finished(repo.name, message: "reused (unchanged at \(commit.prefix(7)))", failed: false)
         return .done(Outcome(record: record, report: report))
+    }
+
+    /// Brings the mirror up to date, trying again after a transient failure (network, timeout, 5xx) as the
+    /// retry policy allows; other failures, and the last try's, are thrown. A stop request ends the waiting.
+    private func update(_ repo: RepoConfig) throws(GitError) -> Mirror.State {
+        let mirror = Mirror(path: store.mirrorPath(repo.key), repo: repo)
+        let policy = environment.fetchRetry
+        var attempt = 1
+        while true {
+            do {
+                return try mirror.update(credentials: credentials, offline: offline)
+            } catch {
+                guard error.isTransient, !offline, attempt < policy.attempts else { throw error }
+                let delay = policy.delay(beforeRetry: attempt, jitter: policy.jitter())
+                progress.note(
+                    "\(repo.name): \(error.message); trying again in \(Self.duration(delay)) (attempt \(attempt + 1) of \(policy.attempts))"
+                )
+                guard environment.stop.wait(seconds: delay) else { throw error }
+                attempt += 1
+            }
+        }
     }
 
     func scan(_ job: ScanJob) -> Outcome {

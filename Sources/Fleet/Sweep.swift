@@ -31,13 +31,18 @@ public struct SweepEnvironment: Sendable {
     public var scan: @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport
     /// The 4 hex digits after a run id's time.
     public var runSuffix: @Sendable () -> UInt16
+    /// How fetches that fail for a reason that may pass (network, timeouts, 5xx) are tried again.
+    public var fetchRetry: RetryPolicy
+    /// Asks the sweep to stop early (the daemon on SIGTERM).
+    public var stop: StopRequest
 
     public init(
         renderers: SweepRenderers, variables: [String: String] = [:], clock: FleetClock = .system,
         progress: ProgressReporter = ProgressReporter(style: .silent) { _ in }, toolVersion: String = Scanner.toolVersion,
         rulePack: String = SweepEnvironment.catalogueRulePack, defaultScanWorkers: Int = Parallel.defaultWorkers,
         scan: @escaping @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport = { Scanner.scan($0, filter: $1, rules: $2) },
-        runSuffix: @escaping @Sendable () -> UInt16 = { UInt16.random(in: 0...UInt16.max) }
+        runSuffix: @escaping @Sendable () -> UInt16 = { UInt16.random(in: 0...UInt16.max) },
+        fetchRetry: RetryPolicy = .fetch, stop: StopRequest = StopRequest()
     ) {
         self.variables = variables
         self.clock = clock
@@ -48,6 +53,8 @@ public struct SweepEnvironment: Sendable {
         self.defaultScanWorkers = defaultScanWorkers
         self.scan = scan
         self.runSuffix = runSuffix
+        self.fetchRetry = fetchRetry
+        self.stop = stop
     }
 
     /// The rule pack's name and a hash of its catalogue (ids, aliases, default severities).

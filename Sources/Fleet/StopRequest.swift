@@ -1,0 +1,35 @@
+import Foundation
+
+/// Asks a running sweep to stop: repositories not yet started are left alone, those in flight finish,
+/// and waits between fetch retries end at once. Set from another thread (a signal handler's queue).
+public final class StopRequest: @unchecked Sendable {
+    // Guarded by `condition`.
+    private var requested = false
+    private let condition = NSCondition()
+
+    public init() {}
+
+    public func request() {
+        condition.lock()
+        requested = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    public var isRequested: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return requested
+    }
+
+    /// Waits `seconds` unless a stop is requested first; true when the whole wait passed without one.
+    public func wait(seconds: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !requested {
+            if !condition.wait(until: deadline) { return !requested }
+        }
+        return false
+    }
+}
