@@ -37,17 +37,43 @@ public final class ProgressReporter: Sendable {
         var lineIsShown = false
     }
 
+    /// Where a sweep stands: how many repositories are done, and which are in flight.
+    public struct Snapshot: Sendable, Equatable {
+        public let total: Int
+        public let done: Int
+        public let failures: Int
+        public let fetching: [String]
+        /// Fetched, waiting for a scan worker; sorted.
+        public let waiting: [String]
+        public let scanning: [String]
+
+        public init(total: Int, done: Int, failures: Int, fetching: [String], waiting: [String], scanning: [String]) {
+            self.total = total
+            self.done = done
+            self.failures = failures
+            self.fetching = fetching
+            self.waiting = waiting
+            self.scanning = scanning
+        }
+    }
+
     private let style: Style
     private let write: @Sendable (String) -> Void
+    private let observer: (@Sendable (Snapshot) -> Void)?
     private let clock: FleetClock
     private let width: Int
     private let total: Mutex<Int>
     private let started: Mutex<Date>
     private let state = Mutex(State())
 
-    public init(style: Style, total: Int = 0, width: Int = 100, clock: FleetClock = .system, write: @escaping @Sendable (String) -> Void) {
+    /// - Parameter observer: told of every change (from the sweep's threads, in no guaranteed order).
+    public init(
+        style: Style, total: Int = 0, width: Int = 100, clock: FleetClock = .system, observer: (@Sendable (Snapshot) -> Void)? = nil,
+        write: @escaping @Sendable (String) -> Void
+    ) {
         self.style = style
         self.write = write
+        self.observer = observer
         self.clock = clock
         self.width = max(40, width)
         self.total = Mutex(total)
@@ -58,6 +84,16 @@ public final class ProgressReporter: Sendable {
     public func begin(total: Int) {
         self.total.withLock { $0 = total }
         started.withLock { $0 = clock.now() }
+        observer?(snapshot)
+    }
+
+    public var snapshot: Snapshot {
+        let total = self.total.withLock { $0 }
+        return state.withLock { state in
+            Snapshot(
+                total: total, done: state.done, failures: state.failures, fetching: state.fetching, waiting: state.queued.sorted(),
+                scanning: state.scanning)
+        }
     }
 
     public func fetching(_ name: String) {
@@ -102,6 +138,7 @@ public final class ProgressReporter: Sendable {
             }
         }
         if !output.isEmpty { write(output) }
+        observer?(snapshot)
     }
 
     /// A line to keep (above the live line on a terminal).
@@ -131,6 +168,7 @@ public final class ProgressReporter: Sendable {
             if style == .live { output = liveLine(&state, total: total, force: false) }
         }
         if !output.isEmpty { write(output) }
+        observer?(snapshot)
     }
 
     /// The live line, or "" when it was drawn less than a tenth of a second ago.

@@ -18,6 +18,8 @@ struct RepoWork: Sendable {
     struct Outcome: Sendable {
         var record: RepoRecord
         var report: ScanReport?
+        /// The sweep was asked to stop before this repository was started, or while its fetch waited to try again.
+        var wasInterrupted = false
     }
 
     /// A fetched repository whose result must be made afresh.
@@ -33,6 +35,7 @@ struct RepoWork: Sendable {
     private var progress: ProgressReporter { environment.progress }
 
     func fetch(_ repo: RepoConfig) -> Pipeline.Handoff<ScanJob, Outcome> {
+        if environment.stop.isRequested { return .done(interrupted(repo)) }
         let handoff = decide(repo)
         if case .next = handoff { progress.queued(repo.name) }
         return handoff
@@ -48,6 +51,8 @@ struct RepoWork: Sendable {
             state = try update(repo)
             trace.lap("\(repo.name): \(offline ? "open" : "fetch") mirror")
         } catch {
+            // A stop cuts the waits between tries short: that is not the repository's failure.
+            if environment.stop.isRequested { return .done(interrupted(repo)) }
             return .done(failure(repo, error.message, branch: nil, fetchSeconds: seconds(since: started)))
         }
         let fetchSeconds = seconds(since: started)
@@ -151,6 +156,13 @@ struct RepoWork: Sendable {
             return Outcome(record: record, report: report)
         }
         return before.status == .failed ? Outcome(record: before.carried(as: .failed, repo: repo), report: nil) : nil
+    }
+
+    /// A repository the sweep stopped before it was done with; the run it belongs to is not stored.
+    private func interrupted(_ repo: RepoConfig) -> Outcome {
+        let record = RepoRecord(
+            key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, team: repo.team, status: .skipped)
+        return Outcome(record: record, report: nil, wasInterrupted: true)
     }
 
     /// The previous result carried forward marked stale, or no result (unknown) when there is none.

@@ -33,3 +33,19 @@ public final class StopRequest: @unchecked Sendable {
         return false
     }
 }
+
+/// A sweep stopped by a `StopRequest` before it was done with every repository; nothing of the run was kept.
+public struct SweepStopped: Error, Sendable, CustomStringConvertible {
+    /// Repositories that were finished (in flight when the stop came), out of how many.
+    public let finished: Int
+    public let total: Int
+
+    public init(finished: Int, total: Int) {
+        self.finished = finished
+        self.total = total
+    }
+
+    public var description: String {
+        "stopped after \(finished) of \(total) repositories; the run was not stored"
+    }
+}

@@ -80,6 +80,17 @@ public struct SweepOutcome: Sendable {
     /// Every repository the sweep tried failed: nothing could be scanned or reused.
     public let nothingScanned: Bool
 
+    public init(
+        record: RunRecord, summary: FleetSummary, diff: RunDiff, runFolder: String, notes: [String] = [], nothingScanned: Bool = false
+    ) {
+        self.record = record
+        self.summary = summary
+        self.diff = diff
+        self.runFolder = runFolder
+        self.notes = notes
+        self.nothingScanned = nothingScanned
+    }
+
     public func count(_ status: RepoStatus) -> Int {
         record.repos.filter { $0.status == status }.count
     }
@@ -167,6 +178,11 @@ public struct Sweep: Sendable {
         let outcomes = pipeline.run(count: repos.count, first: { work.fetch(repos[$0]) }, second: { work.scan($1) })
         environment.progress.end()
         trace.lap("fetch and scan \(repos.count) repositories")
+        if outcomes.contains(where: \.wasInterrupted) {
+            // Stopped before every repository was done: the run is dropped whole, never stored in part.
+            try? fileManager.removeItem(atPath: store.runFolder(runID))
+            throw SweepStopped(finished: outcomes.filter { !$0.wasInterrupted }.count, total: outcomes.count)
+        }
 
         var byKey: [RepoKey: RepoWork.Outcome] = [:]
         for outcome in outcomes { byKey[outcome.record.key] = outcome }
