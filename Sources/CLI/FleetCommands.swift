@@ -1,12 +1,14 @@
+import Daemon
 import Fleet
 import Foundation
 
 /// Helpers shared by the fleet commands.
 enum FleetCommands {
-    /// Loads and checks a config, printing every problem; nil when there were any.
+    /// Loads and checks a config (the daemon's settings too), printing every problem; nil when there were any.
     static func loadConfig(_ path: String, console: Console) -> FleetConfig? {
         do {
-            return try ConfigValidator.load(path: path, directory: console.directory, environment: console.environment)
+            return try ConfigValidator.load(
+                path: path, directory: console.directory, environment: console.environment, checks: ServiceConfig.checks)
         } catch {
             for problem in error.problems { console.err(problem.description + "\n") }
             let count = error.problems.count

@@ -6,6 +6,7 @@ struct ConfigFile: Decodable {
     var fleet: FleetSection?
     var workspace: String?
     var schedule: String?
+    var timezone: String?
     var concurrency: ConcurrencySection?
     var auth: AuthSection?
     var rules: RulesSection?

@@ -36,28 +36,33 @@ public struct ConfigProblems: Error, Sendable, CustomStringConvertible {
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
+/// A check another module adds to the validator (the daemon reads its schedule): given the document's
+/// root node, every problem it finds, each at the node it is about.
+public typealias ConfigCheck = @Sendable (_ root: Node) -> [(mark: Mark, message: String)]
+
 /// Reads a fleet config and reports every problem at once: YAML syntax, wrong types, missing values,
 /// unknown keys (with the nearest known key), unknown rules, bad dates, duplicate repositories.
 public enum ConfigValidator {
     /// Reads and checks `path` (relative paths resolve against `directory`), then resolves the
     /// config's own relative paths against the config file's folder.
-    /// - Parameter environment: for `~` (HOME) in paths.
-    public static func load(path: String, directory: String = ".", environment: [String: String] = [:]) throws(ConfigProblems)
-        -> FleetConfig
-    {
+    /// - Parameters:
+    ///   - environment: for `~` (HOME) in paths.
+    ///   - checks: more checks, run with the validator's own.
+    public static func load(
+        path: String, directory: String = ".", environment: [String: String] = [:], checks: [ConfigCheck] = []
+    ) throws(ConfigProblems) -> FleetConfig {
         let absolute = ConfigPaths.resolve(path, against: directory)
         guard let data = FileManager.default.contents(atPath: absolute) else {
             let reason = FileManager.default.fileExists(atPath: absolute) ? "cannot read the config file" : "no such config file"
             throw ConfigProblems([ConfigProblem(file: path, mark: nil, message: reason)])
         }
-        return try check(Array(data), file: path, absolutePath: absolute, environment: environment)
+        return try check(Array(data), file: path, absolutePath: absolute, environment: environment, checks: checks)
     }
 
     /// Checks config text; `absolutePath` locates the file for relative paths, `file` names it in messages.
-    public static func check(_ bytes: [UInt8], file: String, absolutePath: String, environment: [String: String] = [:])
-        throws(ConfigProblems)
-        -> FleetConfig
-    {
+    public static func check(
+        _ bytes: [UInt8], file: String, absolutePath: String, environment: [String: String] = [:], checks: [ConfigCheck] = []
+    ) throws(ConfigProblems) -> FleetConfig {
         let node: Node
         do {
             node = try YAMLParser().parse(bytes)
@@ -80,6 +85,7 @@ public enum ConfigValidator {
         var problems = outcome.errors.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
         problems += outcome.unknownKeys.map { ConfigProblem(file: file, mark: $0.mark, message: $0.error.message) }
         problems += checker.problems.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
+        problems += checks.flatMap { $0(node) }.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
         guard problems.isEmpty, let raw = outcome.value else {
             throw ConfigProblems(Array(Set(problems)))
         }
@@ -110,6 +116,7 @@ public enum ConfigValidator {
             deadline: raw.fleet?.deadline.flatMap(CalendarDay.init),
             workspace: ConfigPaths.resolve(ConfigPaths.expandingHome(raw.workspace ?? ".scenesweep", env), against: folder),
             schedule: raw.schedule,
+            timeZone: raw.timezone,
             fetchConcurrency: raw.concurrency?.fetch ?? 4,
             scanConcurrency: scanWorkers,
             auth: FleetConfig.Auth(

@@ -15,6 +15,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public var workspace: String
     /// Kept as written for the daemon, which parses it.
     public var schedule: String?
+    /// The zone `schedule` is read in (`Europe/Berlin`), as written; nil means UTC.
+    public var timeZone: String?
     public var fetchConcurrency: Int
     /// Scan workers; nil means one per core.
     public var scanConcurrency: Int?
@@ -55,6 +57,7 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
 
     public init(
         file: String, version: Int = 1, fleetName: String, deadline: CalendarDay? = nil, workspace: String, schedule: String? = nil,
+        timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
         ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, repos: [RepoConfig]
     ) {
@@ -64,6 +67,7 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.deadline = deadline
         self.workspace = workspace
         self.schedule = schedule
+        self.timeZone = timeZone
         self.fetchConcurrency = fetchConcurrency
         self.scanConcurrency = scanConcurrency
         self.auth = auth

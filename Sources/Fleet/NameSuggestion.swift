@@ -1,12 +1,12 @@
 /// "Did you mean" for mistyped names.
-enum NameSuggestion {
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
+public enum NameSuggestion {
+    public static func nearest(_ word: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
         return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0
     }
 
     /// " (did you mean 'x'?)" or "".
-    static func clause(_ word: String, in candidates: [String]) -> String {
+    public static func clause(_ word: String, in candidates: [String]) -> String {
         nearest(word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

@@ -14,8 +14,10 @@ public enum StarterConfig {
         # Mirrors, runs and reports. Relative paths here are relative to this file's folder.
         workspace: .scenesweep
 
-        # When `scenesweep daemon` sweeps: cron (5 fields, UTC) or "@every 6h".
+        # When `scenesweep daemon` sweeps: cron (5 fields: minute hour day-of-month month day-of-week, with
+        # lists, ranges, steps and names like mon-fri), @hourly, @daily, @weekly, or "@every 6h".
         schedule: "0 2 * * *"
+        timezone: UTC                       # the zone the schedule is read in, e.g. Europe/Berlin
 
         concurrency:
           fetch: 4       # repositories fetched at once (network-bound)
@@ -35,10 +37,11 @@ public enum StarterConfig {
         exclude:
           - "**/Generated/**"
 
-        # Used by `scenesweep daemon`: post to a webhook when something regresses.
+        # Used by `scenesweep daemon`: after a run in which an app's verdict got worse (regression) or an app
+        # became blocked (blocked), post a Slack-compatible message naming the apps, teams and owners.
         notify:
-          webhook_url_env: SLACK_WEBHOOK
-          on: [regression]
+          webhook_url_env: SLACK_WEBHOOK    # the variable holding the webhook URL, never the URL itself
+          on: [regression, blocked]
 
         repos:
           - url: https://github.com/acme/shop-ios.git

@@ -1,0 +1,110 @@
+public import Fleet
+import Foundation
+import YAML
+
+/// What the daemon runs from: the fleet config, its schedule read in its time zone, and where and when to
+/// notify. Load one with `ServiceConfig.load`.
+public struct ServiceConfig: Sendable {
+    public let fleet: FleetConfig
+    /// nil when the config has no `schedule` (enough for `--once`).
+    public let schedule: Schedule?
+    public let notify: NotifySettings?
+
+    /// Reads and checks the config file as `ConfigValidator.load` does, with the daemon's checks.
+    public static func load(path: String, directory: String = ".", environment: [String: String] = [:]) throws(ConfigProblems)
+        -> ServiceConfig
+    {
+        let fleet = try ConfigValidator.load(path: path, directory: directory, environment: environment, checks: checks)
+        return ServiceConfig(checked: fleet)
+    }
+
+    /// A config the checks passed.
+    public init(checked fleet: FleetConfig) {
+        self.fleet = fleet
+        let zone = fleet.timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
+        schedule = fleet.schedule.flatMap { try? Schedule(parsing: $0, timeZone: zone) }
+        notify = fleet.notify.flatMap { notify in
+            notify.webhookURLVariable.map { variable in
+                NotifySettings(
+                    webhookURLVariable: variable,
+                    events: notify.on.isEmpty ? Set(NotifyEvent.allCases) : Set(notify.on.compactMap(NotifyEvent.init(rawValue:))))
+            }
+        }
+    }
+
+    /// The checks of the daemon's settings, for `ConfigValidator`: `schedule`, `timezone` and `notify`.
+    public static let checks: [ConfigCheck] = [scheduleProblems, notifyProblems]
+
+    private static func scheduleProblems(_ root: Node) -> [(mark: Mark, message: String)] {
+        var problems: [(mark: Mark, message: String)] = []
+        var zone = TimeZone.gmt
+        if let node = root["timezone"], let name = text(node) {
+            if let known = TimeZone(identifier: name) {
+                zone = known
+            } else {
+                let suggestion = NameSuggestion.clause(name, in: TimeZone.knownTimeZoneIdentifiers)
+                problems.append((node.mark, "timezone: unknown time zone '\(name)'\(suggestion); use a name like UTC or Europe/Berlin"))
+            }
+        }
+        if let node = root["schedule"], let scalar = node.scalar, !scalar.isNull {
+            do {
+                _ = try Schedule(parsing: scalar.text, timeZone: zone)
+            } catch {
+                problems.append((mark(of: error.offset, in: node), "schedule: \(error.message)"))
+            }
+        }
+        return problems
+    }
+
+    private static func notifyProblems(_ root: Node) -> [(mark: Mark, message: String)] {
+        guard let notify = root["notify"], notify.mapping != nil else { return [] }
+        var problems: [(mark: Mark, message: String)] = []
+        if notify["webhook_url_env"].flatMap(text) == nil {
+            problems.append(
+                (notify.mark, "notify: webhook_url_env is required: the name of the environment variable holding the webhook URL"))
+        }
+        let names = NotifyEvent.allCases.map(\.rawValue)
+        for (index, item) in (notify["on"]?.sequence ?? []).enumerated() {
+            guard let name = text(item), NotifyEvent(rawValue: name) == nil else { continue }
+            problems.append(
+                (
+                    item.mark,
+                    "notify.on[\(index)]: unknown event '\(name)'\(NameSuggestion.clause(name, in: names)); use regression or blocked"
+                ))
+        }
+        return problems
+    }
+
+    private static func text(_ node: Node) -> String? {
+        guard let scalar = node.scalar, !scalar.isNull else { return nil }
+        return scalar.text
+    }
+
+    /// Where the character `offset` of a scalar's text is written, for a scalar on one line.
+    private static func mark(of offset: Int, in node: Node) -> Mark {
+        switch node.scalar?.style {
+        case .plain?: return Mark(line: node.mark.line, column: node.mark.column + offset)
+        case .singleQuoted?, .doubleQuoted?: return Mark(line: node.mark.line, column: node.mark.column + 1 + offset)
+        default: return node.mark
+        }
+    }
+}
+
+/// When the daemon posts to a webhook.
+public enum NotifyEvent: String, Sendable, CaseIterable {
+    /// An app's verdict got worse.
+    case regression
+    /// An app became blocked, or a new app of a known repository is blocked.
+    case blocked
+}
+
+public struct NotifySettings: Sendable, Hashable {
+    /// The environment variable holding the webhook URL (never the URL).
+    public let webhookURLVariable: String
+    public let events: Set<NotifyEvent>
+
+    public init(webhookURLVariable: String, events: Set<NotifyEvent>) {
+        self.webhookURLVariable = webhookURLVariable
+        self.events = events
+    }
+}
