@@ -15,7 +15,7 @@ public enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ScanCommand.self, SweepCommand.self, DiffCommand.self, ValidateCommand.self, InitCommand.self, RulesCommand.self,
-            ExplainCommand.self,
+            ExplainCommand.self, DaemonCommand.self,
         ]
     }
 

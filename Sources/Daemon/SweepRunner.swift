@@ -1,0 +1,27 @@
+public import Fleet
+import Reports
+
+/// Runs one sweep for the daemon. Called on a thread of its own, so it may block; tests replace it.
+public protocol SweepRunner: Sendable {
+    /// Sweeps the fleet of `config`, reporting to `progress` and stopping early when `stop` is requested
+    /// (by throwing `SweepStopped`).
+    func sweep(_ config: FleetConfig, progress: ProgressReporter, stop: StopRequest) throws -> SweepOutcome
+}
+
+/// The real sweep, with the standard reports.
+public struct FleetSweepRunner: SweepRunner {
+    /// The process environment: the https token is read from it.
+    public var variables: [String: String]
+    public var fetchRetry: RetryPolicy
+
+    public init(variables: [String: String], fetchRetry: RetryPolicy = .fetch) {
+        self.variables = variables
+        self.fetchRetry = fetchRetry
+    }
+
+    public func sweep(_ config: FleetConfig, progress: ProgressReporter, stop: StopRequest) throws -> SweepOutcome {
+        let environment = SweepEnvironment(
+            renderers: .standard, variables: variables, progress: progress, fetchRetry: fetchRetry, stop: stop)
+        return try Sweep(config: config, environment: environment).run()
+    }
+}

@@ -1,0 +1,411 @@
+public import Fleet
+public import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The nightly service: runs a sweep at each time of the schedule and sleeps in between, until stopped.
+///
+/// Everything reaches it as an event in one mailbox (`ServiceEvents`): the schedule's timer, SIGTERM and
+/// SIGINT (stop), SIGHUP (reload), and the end of a sweep, which runs on a thread of its own. A stop
+/// during a sweep lets the repositories in flight finish (for at most `stopTimeout`) and stores nothing
+/// half-done; a reload during a sweep waits for its end. A scheduled time that passes while a sweep runs
+/// is not run late (`MissedRuns`). After each sweep the status and metrics files are rewritten and, if
+/// apps regressed or became blocked, the webhook is told; a notification that fails never fails the run.
+public struct SweepService: Sendable {
+    public struct Options: Sendable {
+        /// Sweep once, now, and return.
+        public var once: Bool
+        /// How long a stop waits for the repositories in flight.
+        public var stopTimeout: TimeInterval
+
+        public init(once: Bool = false, stopTimeout: TimeInterval = 60) {
+            self.once = once
+            self.stopTimeout = stopTimeout
+        }
+    }
+
+    let initial: ServiceConfig
+    let options: Options
+    let clock: any WallClock
+    let runner: any SweepRunner
+    let events: ServiceEvents
+    let log: DaemonLog
+    let variables: [String: String]
+    let webhook: WebhookClient
+    let reload: @Sendable () throws(ConfigProblems) -> ServiceConfig
+
+    /// - Parameters:
+    ///   - variables: the process environment, where the token and the webhook URL are read.
+    ///   - reload: reads the config again (on SIGHUP).
+    public init(
+        config: ServiceConfig, options: Options = Options(), clock: any WallClock = SystemClock(), runner: any SweepRunner,
+        events: ServiceEvents, log: DaemonLog, variables: [String: String] = [:], webhook: WebhookClient = WebhookClient(),
+        reload: @escaping @Sendable () throws(ConfigProblems) -> ServiceConfig
+    ) {
+        self.initial = config
+        self.options = options
+        self.clock = clock
+        self.runner = runner
+        self.events = events
+        self.log = log
+        self.variables = variables
+        self.webhook = webhook
+        self.reload = reload
+    }
+
+    /// Runs until stopped, or for one sweep with `once`. Returns the exit status: 0, or 2 when the config
+    /// has no schedule or a `once` sweep failed. Cancelling the task stops the service like SIGTERM.
+    public func run() async -> Int32 {
+        await ServiceRun(self).run()
+    }
+}
+
+/// One run of the service: its changing state, used by one task only.
+private final class ServiceRun {
+    let service: SweepService
+    var config: ServiceConfig
+    let files: StatusFiles
+    var timerID = 0
+    var timer: Task<Void, Never>?
+    var sweepID = 0
+
+    var clock: any WallClock { service.clock }
+    var log: DaemonLog { service.log }
+    var events: ServiceEvents { service.events }
+
+    init(_ service: SweepService) {
+        self.service = service
+        config = service.initial
+        let clock = service.clock
+        let log = service.log
+        let previous = StatusFiles.previous(in: config.fleet.workspace)
+        var status = DaemonStatus(
+            state: .idle, pid: getpid(), since: clock.now, schedule: config.fleet.schedule, timezone: config.fleet.timeZone ?? "UTC")
+        status.runs = previous?.runs ?? RunCounts()
+        status.lastRun = previous?.lastRun
+        status.lastSuccess = previous?.lastSuccess
+        files = StatusFiles(
+            workspace: config.fleet.workspace, deadline: config.fleet.deadline, status: status, now: { clock.now },
+            onError: { log.warning("status.unwritten", "cannot write status.json or metrics.prom: \($0)") })
+        log.setSecrets(secrets(of: config))
+    }
+
+    func run() async -> Int32 {
+        if service.options.once {
+            log.info("daemon.once", "sweeping \(config.fleet.repos.count) repositories once", ["config": .string(config.fleet.file)])
+            let ended = await sweep()
+            files.update { status in
+                status.state = .stopped
+                status.current = nil
+                status.nextRun = nil
+            }
+            return ended.outcome == .failed ? 2 : 0
+        }
+        guard let schedule = config.schedule else {
+            log.error("daemon.unscheduled", "\(config.fleet.file) has no schedule: add one (schedule: \"0 2 * * *\") or use --once")
+            return 2
+        }
+        let next = schedule.next(after: clock.now)
+        log.info(
+            "daemon.started", "daemon started: schedule \(describe(schedule)), next sweep \(Self.time(next))",
+            ["schedule": .string(schedule.text), "next": .string(Self.time(next)), "pid": .int(Int(getpid()))])
+        arm(next)
+        while true {
+            switch await events.next() {
+            case .stop(let reason):
+                return stopped(reason)
+            case .reload:
+                if reloadConfig(), let schedule = config.schedule { arm(schedule.next(after: clock.now)) }
+            case .timer(let id) where id == timerID:
+                guard let schedule = config.schedule else { continue }
+                let started = clock.now
+                let ended = await sweep()
+                if let reason = ended.stopReason { return stopped(reason) }
+                let missed = MissedRuns(schedule: schedule, sweepStarted: started, sweepFinished: clock.now)
+                if missed.count > 0, let first = missed.first {
+                    log.warning(
+                        "sweep.missed",
+                        "the sweep ran past \(missed.count) scheduled time\(missed.count == 1 ? "" : "s") from \(Self.time(first)); "
+                            + "\(missed.count == 1 ? "it is" : "they are") not run late", ["missed": .int(missed.count)])
+                }
+                var next = missed.next
+                if ended.reloadRequested, reloadConfig(), let schedule = config.schedule { next = schedule.next(after: clock.now) }
+                arm(next)
+            case .timer, .sweepEnded:
+                continue
+            }
+        }
+    }
+
+    /// Sets the timer for the next sweep and says so in the status.
+    private func arm(_ deadline: Date?) {
+        timer?.cancel()
+        timerID += 1
+        files.update { status in
+            status.state = .idle
+            status.current = nil
+            status.nextRun = deadline
+        }
+        guard let deadline else {
+            log.warning("daemon.unscheduled", "the schedule never runs again; waiting for a reload (SIGHUP) or a stop")
+            return
+        }
+        let id = timerID
+        let clock = self.clock
+        let events = self.events
+        timer = Task {
+            do {
+                try await clock.sleep(until: deadline)
+                events.post(.timer(id))
+            } catch {}
+        }
+    }
+
+    private func stopped(_ reason: String) -> Int32 {
+        timer?.cancel()
+        files.update { status in
+            status.state = .stopped
+            status.current = nil
+            status.nextRun = nil
+        }
+        log.info("daemon.stopped", "\(reason): daemon stopped", ["reason": .string(reason)])
+        return 0
+    }
+
+    private struct Ended {
+        var outcome: RunFigures.Outcome?
+        /// Why the daemon is to stop once the sweep ended; nil when it goes on.
+        var stopReason: String?
+        var reloadRequested = false
+    }
+
+    /// Runs one sweep on a thread of its own while taking events: a stop lets the repositories in flight
+    /// finish for at most `stopTimeout`, a reload waits for the end.
+    private func sweep() async -> Ended {
+        let started = clock.now
+        let fleet = config.fleet
+        files.update { status in
+            status.state = .sweeping
+            status.nextRun = nil
+            status.current = SweepProgress(startedAt: started, total: fleet.repos.count)
+        }
+        log.info("sweep.started", "sweep started: \(fleet.repos.count) repositories", ["repos": .int(fleet.repos.count)])
+        let stop = StopRequest()
+        let clock = self.clock
+        let files = self.files
+        let log = self.log
+        let progress = ProgressReporter(style: .lines, clock: FleetClock { clock.now }, observer: { files.progress($0) }) { text in
+            Self.logProgress(text, to: log)
+        }
+        sweepID += 1
+        let id = sweepID
+        let runner = service.runner
+        let events = self.events
+        let thread = Thread {
+            let result = Result { try runner.sweep(fleet, progress: progress, stop: stop) }
+            events.post(.sweepEnded(id, result))
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+
+        var ended = Ended()
+        var stopTimer: Task<Void, Never>?
+        var stopTimerID: Int?
+        defer { stopTimer?.cancel() }
+        while true {
+            switch await events.next() {
+            case .sweepEnded(let endedID, let result) where endedID == id:
+                ended.outcome = await record(result, started: started)
+                return ended
+            case .stop(let reason):
+                guard ended.stopReason == nil else { continue }
+                ended.stopReason = reason
+                stop.request()
+                files.update { $0.state = .stopping }
+                let timeout = service.options.stopTimeout
+                log.info(
+                    "daemon.stopping",
+                    "\(reason): stopping once the repositories in flight are done (waiting at most \(Self.seconds(timeout)))",
+                    ["reason": .string(reason)])
+                timerID += 1
+                let timerID = self.timerID
+                stopTimerID = timerID
+                let deadline = clock.now.addingTimeInterval(timeout)
+                stopTimer = Task {
+                    do {
+                        try await clock.sleep(until: deadline)
+                        events.post(.timer(timerID))
+                    } catch {}
+                }
+            case .timer(let timerID) where timerID == stopTimerID:
+                let timeout = Self.seconds(service.options.stopTimeout)
+                log.warning(
+                    "sweep.abandoned",
+                    "the repositories in flight did not finish within \(timeout); stopping without them (no run is stored)")
+                var figures = RunFigures(outcome: .stopped, startedAt: started, finishedAt: clock.now)
+                figures.error = "stopped: the repositories in flight did not finish within \(timeout)"
+                files.update { status in
+                    status.lastRun = figures
+                    status.runs[.stopped] += 1
+                    status.current = nil
+                }
+                ended.outcome = .stopped
+                return ended
+            case .reload:
+                ended.reloadRequested = true
+                log.info("daemon.reload-deferred", "SIGHUP: the config is read again once this sweep ends")
+            case .timer, .sweepEnded:
+                continue
+            }
+        }
+    }
+
+    /// Logs how a sweep ended, records it in the status and tells the webhook what regressed.
+    private func record(_ result: Result<SweepOutcome, any Error>, started: Date) async -> RunFigures.Outcome {
+        let finished = clock.now
+        let figures: RunFigures
+        var stored: SweepOutcome?
+        switch result {
+        case .success(let outcome):
+            figures = RunFigures(outcome, startedAt: started, finishedAt: finished)
+            stored = outcome
+            logFinished(outcome, figures: figures)
+        case .failure(let error as SweepStopped):
+            figures = RunFigures(outcome: .stopped, startedAt: started, finishedAt: finished, error: error.description)
+            log.info("sweep.stopped", "sweep \(error.description)", ["finished": .int(error.finished), "total": .int(error.total)])
+        case .failure(let error):
+            figures = RunFigures(outcome: .failed, startedAt: started, finishedAt: finished, error: "\(error)")
+            log.error("sweep.failed", "sweep failed: \(error)")
+        }
+        files.update { status in
+            status.lastRun = figures
+            if figures.outcome == .success { status.lastSuccess = figures }
+            status.runs[figures.outcome] += 1
+            status.current = nil
+        }
+        if let stored { await notify(stored) }
+        return figures.outcome
+    }
+
+    private func logFinished(_ outcome: SweepOutcome, figures: RunFigures) {
+        let record = outcome.record
+        let totals = outcome.summary.totals
+        var message =
+            "sweep finished: run \(record.id): \(record.repos.count) repositories in \(Self.seconds(figures.seconds)): "
+            + "\(outcome.count(.scanned)) scanned, \(outcome.count(.reused)) unchanged, \(outcome.summary.failedRepos) failed; "
+            + "\(totals.apps) apps: \(totals.blocked) blocked, \(totals.atRisk) at risk, \(totals.ready) ready, \(totals.unknown) unknown"
+        if outcome.diff.from != nil {
+            let regressions = outcome.diff.regressions.count
+            message += "; \(regressions) regression\(regressions == 1 ? "" : "s"), \(figures.newlyBlocked ?? 0) newly blocked"
+        }
+        let fields: KeyValuePairs<String, DaemonLog.Value> = [
+            "run": .string(record.id), "seconds": .number(figures.seconds), "repos": .int(record.repos.count),
+            "scanned": .int(outcome.count(.scanned)), "reused": .int(outcome.count(.reused)), "failed": .int(outcome.summary.failedRepos),
+            "apps": .int(totals.apps), "blocked": .int(totals.blocked), "atRisk": .int(totals.atRisk), "ready": .int(totals.ready),
+            "unknown": .int(totals.unknown), "regressions": .int(outcome.diff.regressions.count),
+            "summary": .string(outcome.runFolder + "/summary.md"),
+        ]
+        if outcome.nothingScanned {
+            log.error("sweep.failed", message + "; no repository could be fetched and scanned", fields)
+        } else {
+            log.info("sweep.finished", message, fields)
+        }
+    }
+
+    /// Posts the run's regressions and newly blocked apps to the webhook, when the config asks for it.
+    private func notify(_ outcome: SweepOutcome) async {
+        guard let settings = config.notify, let message = RunNotification.make(for: outcome, events: settings.events) else { return }
+        let variable = settings.webhookURLVariable
+        guard let text = service.variables[variable], !text.isEmpty else {
+            log.warning("notify.skipped", "notify.webhook_url_env names \(variable), which is not set: no notification sent")
+            return
+        }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            log.warning("notify.skipped", "\(variable) does not hold an http(s) URL: no notification sent")
+            return
+        }
+        let log = self.log
+        let attempts = service.webhook.retry.attempts
+        let delivery = await service.webhook.send(message.payload(), to: url) { reason, attempt, delay in
+            log.warning(
+                "notify.retry",
+                "the notification to the webhook in \(variable) failed (\(reason)); trying again in \(Self.seconds(delay)) "
+                    + "(attempt \(attempt + 1) of \(attempts))")
+        }
+        switch delivery {
+        case .delivered(let attempts):
+            log.info(
+                "notify.sent", "notified the webhook in \(variable): \(message.headline)",
+                ["apps": .int(message.apps.count), "attempts": .int(attempts)])
+        case .failed(let reason, let attempts):
+            log.error(
+                "notify.failed",
+                "could not notify the webhook in \(variable) after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)); "
+                    + "the run is stored all the same")
+        }
+    }
+
+    /// Reads the config again; on problems, logs each and keeps the one in use.
+    private func reloadConfig() -> Bool {
+        let loaded: ServiceConfig
+        do {
+            loaded = try service.reload()
+        } catch {
+            for problem in error.problems { log.error("config.problem", problem.description) }
+            log.error(
+                "daemon.reload-failed",
+                "the config has \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); keeping the one in use")
+            return false
+        }
+        guard loaded.schedule != nil || service.options.once else {
+            log.error("daemon.reload-failed", "\(loaded.fleet.file) has no schedule; keeping the config in use")
+            return false
+        }
+        config = loaded
+        log.setSecrets(secrets(of: loaded))
+        files.configure(workspace: loaded.fleet.workspace, deadline: loaded.fleet.deadline)
+        files.update { status in
+            status.schedule = loaded.fleet.schedule
+            status.timezone = loaded.fleet.timeZone ?? "UTC"
+        }
+        log.info(
+            "daemon.reloaded",
+            "config reloaded: \(loaded.fleet.repos.count) repositories, schedule \(loaded.schedule.map(describe) ?? "none")")
+        return true
+    }
+
+    private func secrets(of config: ServiceConfig) -> [String] {
+        let names = [config.fleet.auth.httpsTokenVariable, config.notify?.webhookURLVariable].compactMap { $0 }
+        return names.compactMap { service.variables[$0] }
+    }
+
+    private func describe(_ schedule: Schedule) -> String {
+        switch schedule.kind {
+        case .every: return "'\(schedule.text)'"
+        case .cron: return "'\(schedule.text)' (\(config.fleet.timeZone ?? "UTC"))"
+        }
+    }
+
+    /// The sweep's log lines (`[3/12] shop: scanned …`, `note: …`), one event each.
+    private static func logProgress(_ text: String, to log: DaemonLog) {
+        for line in text.split(separator: "\n") where !line.isEmpty {
+            if line.hasPrefix("note: ") {
+                log.warning("sweep.note", String(line.dropFirst(6)))
+            } else if line.contains(": FAILED: ") {
+                log.warning("sweep.repo", String(line))
+            } else {
+                log.info("sweep.repo", String(line))
+            }
+        }
+    }
+
+    static func time(_ date: Date?) -> String {
+        date.map(DaemonLog.timestamp) ?? "never"
+    }
+
+    static func seconds(_ value: TimeInterval) -> String {
+        value < 10 ? String(format: "%.1f s", value) : "\(Int(value.rounded())) s"
+    }
+}

@@ -1,0 +1,46 @@
+import Daemon
+import Foundation
+import Testing
+
+@Suite struct DaemonLogTests {
+    private let noon = Date(timeIntervalSince1970: 1_796_040_000)
+
+    @Test func textLinesAreForPeopleAndJSONLinesAreOneObjectEach() throws {
+        let text = LogCapture()
+        let json = LogCapture()
+        for (format, capture) in [(DaemonLog.Format.text, text), (.json, json)] {
+            let log = DaemonLog(format: format, now: { [noon] in noon }, write: capture.write)
+            log.info("sweep.started", "sweep started: 2 repositories", ["repos": .int(2)])
+            log.warning("sweep.note", "shop: \"quoted\"\nand a line break", ["seconds": .number(1.5), "run": .string("r1")])
+        }
+
+        #expect(
+            text.lines == [
+                "2026-11-30T12:00:00Z  sweep started: 2 repositories", "2026-11-30T12:00:00Z  warning: shop: \"quoted\"",
+                "and a line break",
+            ])
+        #expect(json.lines.count == 2)
+        #expect(
+            json.lines[0]
+                == #"{"time":"2026-11-30T12:00:00Z","level":"info","event":"sweep.started","message":"sweep started: 2 repositories","repos":2}"#
+        )
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(json.lines[1].utf8)) as? [String: Any])
+        #expect(second["message"] as? String == "shop: \"quoted\"\nand a line break")
+        #expect(second["level"] as? String == "warning")
+        #expect(second["seconds"] as? Double == 1.5)
+        #expect(second["run"] as? String == "r1")
+    }
+
+    @Test func secretsAreRedactedFromMessagesAndFields() {
+        let capture = LogCapture()
+        let log = DaemonLog(format: .json, write: capture.write)
+        log.setSecrets(["ghp_token123", "https://hooks.slack.com/services/T0/B0/XyZ", "ab"])
+
+        log.error("x", "cannot reach https://hooks.slack.com/services/T0/B0/XyZ with ghp_token123", ["url": .string("ghp_token123")])
+
+        #expect(!capture.all.contains("ghp_token123"))
+        #expect(!capture.all.contains("XyZ"))
+        #expect(capture.all.contains("cannot reach [redacted] with [redacted]"))
+        #expect(capture.all.contains("\"url\":\"[redacted]\""))
+    }
+}

@@ -1,0 +1,120 @@
+import Daemon
+import Fleet
+import Foundation
+import TestSupport
+import Testing
+
+/// What the webhook is told, and how a notification that fails is retried without failing the run.
+@Suite struct NotificationTests {
+    @Test func aRegressionNamesTheAppItsTeamOwnersAndTheReportAndNothingElseNotifies() throws {
+        let fleet = try FleetBench()
+        let first = try fleet.sweep()
+        #expect(RunNotification.make(for: first, events: [.regression, .blocked]) == nil)
+        let clean = try fleet.sweep()
+        #expect(RunNotification.make(for: clean, events: [.regression, .blocked]) == nil)
+
+        try fleet.regressBooks()
+        let regressed = try fleet.sweep()
+        #expect(RunNotification.make(for: regressed, events: [.blocked]) == nil)
+        let message = try #require(RunNotification.make(for: regressed, events: [.regression, .blocked]))
+
+        #expect(message.regressions == 1)
+        #expect(message.newlyBlocked == 0)
+        #expect(message.headline == "scenesweep · Bench Fleet: 1 regression in run \(regressed.record.id)")
+        #expect(
+            message.text == """
+                scenesweep · Bench Fleet: 1 regression in run \(regressed.record.id)
+                • books Shelf (Shelf): ready → at-risk · team retail · owners @acme/retail
+                Report: \(regressed.runFolder)/diff.md (summary: \(regressed.runFolder)/summary.md)
+                """)
+        let payload = try #require(try JSONSerialization.jsonObject(with: message.payload()) as? [String: Any])
+        #expect(payload["text"] as? String == message.text)
+        let blocks = try #require(payload["blocks"] as? [[String: Any]])
+        #expect(blocks.map { $0["type"] as? String } == ["header", "section", "context"])
+        #expect(
+            (blocks[1]["text"] as? [String: Any])?["text"] as? String
+                == "books Shelf (Shelf): ready → at-risk · team retail · owners @acme/retail")
+        #expect(FileManager.default.fileExists(atPath: message.report))
+    }
+
+    @Test func anAppThatBecomesBlockedIsNewlyBlocked() throws {
+        let fleet = try FleetBench()
+        _ = try fleet.sweep()
+        try fleet.blockBooks()
+        let blocked = try fleet.sweep()
+
+        let message = try #require(RunNotification.make(for: blocked, events: [.blocked]))
+        #expect(message.regressions == 0)
+        #expect(message.newlyBlocked == 1)
+        #expect(message.apps.map(RunNotification.describe) == ["books Shelf (Shelf): ready → blocked · team retail · owners @acme/retail"])
+        #expect(message.headline.hasSuffix(": 1 newly blocked app in run \(blocked.record.id)"))
+        // Both events, one app: named once.
+        #expect(RunNotification.make(for: blocked, events: [.regression, .blocked])?.apps.count == 1)
+    }
+
+    @Test func slackMarkupInNamesIsEscaped() {
+        #expect(RunNotification.escaped("a <b> & c") == "a &lt;b&gt; &amp; c")
+    }
+
+    @Test func aWebhookThatFailsIsTriedAgainUntilItTakesTheMessage() async throws {
+        let receiver = try WebhookReceiver(statuses: [500, 503])
+        defer { receiver.stop() }
+        let client = WebhookClient(retry: RetryPolicy(attempts: 3, initialDelay: 0.01, maximumDelay: 1, jitter: { 1 }))
+        let retries = LogCapture()
+
+        let delivery = await client.send(Data("{\"text\":\"hi\"}".utf8), to: URL(string: "http://127.0.0.1:\(receiver.port)/hooks/T0K3N")!)
+        {
+            reason, attempt, delay in retries.write("\(reason) \(attempt) \(delay)\n")
+        }
+
+        #expect(delivery == .delivered(attempts: 3))
+        #expect(retries.lines == ["HTTP status 500 1 0.01", "HTTP status 503 2 0.02"])
+        #expect(receiver.requests.count == 3)
+        #expect(receiver.requests.allSatisfy { $0.method == "POST" && $0.path == "/hooks/T0K3N" && $0.json["text"] as? String == "hi" })
+        #expect(receiver.requests.first?.contentType == "application/json; charset=utf-8")
+    }
+
+    @Test func aWebhookThatCannotBeReachedFailsAfterItsTriesWithoutNamingTheURL() async throws {
+        let receiver = try WebhookReceiver()
+        let port = receiver.port
+        receiver.stop()
+        let client = WebhookClient(retry: RetryPolicy(attempts: 2, initialDelay: 0.01, maximumDelay: 1))
+
+        let delivery = await client.send(Data("{}".utf8), to: URL(string: "http://127.0.0.1:\(port)/hooks/S3CR3T")!)
+
+        guard case .failed(let reason, let attempts) = delivery else {
+            Issue.record("expected a failure, got \(delivery)")
+            return
+        }
+        #expect(attempts == 2)
+        #expect(reason.hasPrefix("cannot connect to the host"))
+        #expect(!reason.contains("S3CR3T"))
+    }
+
+    @Test func aNotificationThatFailsIsLoggedAndNeverFailsTheRun() async throws {
+        let receiver = try WebhookReceiver(statuses: Array(repeating: 500, count: 10))
+        defer { receiver.stop() }
+        let fleet = try FleetBench(extra: "notify: { webhook_url_env: TEST_HOOK, on: [regression] }")
+        _ = try fleet.sweep()
+        try fleet.regressBooks()
+        let hook = "http://127.0.0.1:\(receiver.port)/hooks/SECRET-PATH-123"
+        let log = LogCapture()
+        let service = SweepService(
+            config: try fleet.config(), options: SweepService.Options(once: true), runner: FleetSweepRunner(variables: [:]),
+            events: ServiceEvents(), log: DaemonLog(format: .json, write: log.write), variables: ["TEST_HOOK": hook],
+            webhook: WebhookClient(retry: RetryPolicy(attempts: 3, initialDelay: 0.01, maximumDelay: 1)),
+            reload: { () throws(ConfigProblems) -> ServiceConfig in throw ConfigProblems([]) })
+
+        #expect(await service.run() == 0)
+
+        #expect(receiver.requests.count == 3)
+        #expect(log.events.filter { $0 == "notify.retry" }.count == 2)
+        #expect(
+            log.all.contains("could not notify the webhook in TEST_HOOK after 3 attempts (HTTP status 500); the run is stored all the same")
+        )
+        #expect(!log.all.contains("SECRET-PATH-123"))
+        let status = try fleet.status()
+        #expect((status["lastRun"] as? [String: Any])?["outcome"] as? String == "success")
+        #expect((status["lastRun"] as? [String: Any])?["regressions"] as? Int == 1)
+    }
+}
