@@ -18,10 +18,11 @@ final class FleetBench: @unchecked Sendable {
         try writeConfig(schedule: schedule, extra: extra, repos: repos)
     }
 
-    func writeConfig(schedule: String = "@every 1s", extra: String = "", repos: String = "") throws {
+    /// Writes `file` (fleet.yaml): the two repositories, then `repos` (more entries), over the workspace `ws`.
+    func writeConfig(_ file: String = "fleet.yaml", schedule: String = "@every 1s", extra: String = "", repos: String = "") throws {
         try bench.write(
             [
-                "fleet.yaml": """
+                file: """
                 version: 1
                 fleet: { name: Bench Fleet, deadline: 2027-04-01 }
                 workspace: ws
