@@ -33,4 +33,34 @@ struct DaemonCommandTests {
 
                 """)
     }
+
+    @Test func theDaemonHasAHelpPageAndIsListed() {
+        let help = FleetCommandTests.run(["daemon", "--help"], in: ".")
+        #expect(help.status == 0)
+        #expect(help.out.hasPrefix("USAGE: scenesweep daemon --config FILE"))
+        #expect(help.out.contains("--log-format FORMAT"))
+        #expect(
+            FleetCommandTests.run(["--help"], in: ".").out.contains("  daemon    Sweep the fleet at each time of the config's schedule"))
+    }
+
+    @Test func usageErrorsExit64AndAConfigWithoutAScheduleExits2UnlessOnce() throws {
+        let bench = GitWorkbench("daemoncli")
+        try bench.write(
+            ["fleet.yaml": "version: 1\nrepos: [{ url: shop }]\n", "bad.yaml": "version: 1\nschedule: 7\nrepos: []\n"], in: bench.root)
+
+        #expect(FleetCommandTests.run(["daemon"], in: bench.root).status == 64)
+        #expect(
+            FleetCommandTests.run(["daemon", "-c", "fleet.yaml", "--log-format", "xml"], in: bench.root).err.contains("use text or json"))
+        #expect(FleetCommandTests.run(["daemon", "-c", "fleet.yaml", "--stop-timeout", "soon"], in: bench.root).status == 64)
+        #expect(FleetCommandTests.run(["daemon", "-c", "fleet.yaml", "extra"], in: bench.root).status == 64)
+
+        let unscheduled = FleetCommandTests.run(["daemon", "--config", "fleet.yaml"], in: bench.root)
+        #expect(unscheduled.status == 2)
+        #expect(unscheduled.err == "scenesweep daemon: fleet.yaml has no schedule: add one (schedule: \"0 2 * * *\") or use --once\n")
+
+        let bad = FleetCommandTests.run(["daemon", "--config", "bad.yaml", "--once"], in: bench.root)
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("bad.yaml:2:11: error: schedule: "))
+        #expect(bad.err.hasSuffix("bad.yaml: 2 problems\n"))
+    }
 }
