@@ -86,16 +86,28 @@ enum DaemonCommand: Command {
         let load: @Sendable () throws(ConfigProblems) -> ServiceConfig = {
             try ServiceConfig.load(path: path, directory: console.directory, environment: console.environment)
         }
+        let log = DaemonLog(format: options.logFormat, write: console.err)
+        // Problems go to the log, so that under --log-format json every line is still a JSON object.
         let config: ServiceConfig
         do {
             config = try load()
         } catch {
-            for problem in error.problems { console.err(problem.description + "\n") }
-            console.err("\(path): \(FleetCommands.count(error.problems.count, "problem"))\n")
+            if options.logFormat == .json {
+                for problem in error.problems { log.error("config.problem", problem.description) }
+                log.error("daemon.unstarted", "\(path): \(FleetCommands.count(error.problems.count, "problem"))")
+            } else {
+                for problem in error.problems { console.err(problem.description + "\n") }
+                console.err("\(path): \(FleetCommands.count(error.problems.count, "problem"))\n")
+            }
             return ExitStatus.failed
         }
         if !options.once, config.schedule == nil {
-            console.err("scenesweep daemon: \(path) has no schedule: add one (schedule: \"0 2 * * *\") or use --once\n")
+            let message = "\(path) has no schedule: add one (schedule: \"0 2 * * *\") or use --once"
+            if options.logFormat == .json {
+                log.error("daemon.unstarted", message)
+            } else {
+                console.err("scenesweep daemon: \(message)\n")
+            }
             return ExitStatus.failed
         }
 
@@ -105,7 +117,7 @@ enum DaemonCommand: Command {
         let service = SweepService(
             config: config, options: SweepService.Options(once: options.once, stopTimeout: options.stopTimeout),
             runner: FleetSweepRunner(variables: console.environment), events: events,
-            log: DaemonLog(format: options.logFormat, write: console.err), variables: console.environment, reload: load)
+            log: log, variables: console.environment, reload: load)
         // The command line is synchronous; the service runs as a task while this thread waits for it.
         let status = Mutex<Int32>(ExitStatus.failed)
         let done = DispatchSemaphore(value: 0)

@@ -220,7 +220,14 @@ private final class ServiceRun {
                 ended.outcome = await record(result, started: started)
                 return ended
             case .stop(let reason):
-                guard ended.stopReason == nil else { continue }
+                if let first = ended.stopReason {
+                    // A second signal (Ctrl-C twice) does not wait any longer.
+                    log.warning(
+                        "sweep.abandoned", "\(reason) after \(first): stopping now, without the repositories in flight (no run is stored)")
+                    abandon(started: started, error: "stopped by a second \(reason) while repositories were in flight")
+                    ended.outcome = .stopped
+                    return ended
+                }
                 ended.stopReason = reason
                 stop.request()
                 files.update { $0.state = .stopping }
@@ -244,13 +251,7 @@ private final class ServiceRun {
                 log.warning(
                     "sweep.abandoned",
                     "the repositories in flight did not finish within \(timeout); stopping without them (no run is stored)")
-                var figures = RunFigures(outcome: .stopped, startedAt: started, finishedAt: clock.now)
-                figures.error = "stopped: the repositories in flight did not finish within \(timeout)"
-                files.update { status in
-                    status.lastRun = figures
-                    status.runs[.stopped] += 1
-                    status.current = nil
-                }
+                abandon(started: started, error: "stopped: the repositories in flight did not finish within \(timeout)")
                 ended.outcome = .stopped
                 return ended
             case .reload:
@@ -259,6 +260,18 @@ private final class ServiceRun {
             case .timer, .sweepEnded:
                 continue
             }
+        }
+    }
+
+    /// Records a sweep the daemon stops without: its thread goes on until the process exits, and since
+    /// `run.json` is written last, nothing it leaves can be taken for a complete run.
+    private func abandon(started: Date, error: String) {
+        var figures = RunFigures(outcome: .stopped, startedAt: started, finishedAt: clock.now)
+        figures.error = error
+        files.update { status in
+            status.lastRun = figures
+            status.runs[.stopped] += 1
+            status.current = nil
         }
     }
 

@@ -62,5 +62,12 @@ struct DaemonCommandTests {
         #expect(bad.status == 2)
         #expect(bad.err.contains("bad.yaml:2:11: error: schedule: "))
         #expect(bad.err.hasSuffix("bad.yaml: 2 problems\n"))
+
+        let json = FleetCommandTests.run(["daemon", "--config", "bad.yaml", "--log-format", "json"], in: bench.root)
+        #expect(json.status == 2)
+        let lines = json.err.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) is [String: Any] })
+        #expect(lines.last?.contains("\"event\":\"daemon.unstarted\",\"message\":\"bad.yaml: 2 problems\"") == true)
     }
 }

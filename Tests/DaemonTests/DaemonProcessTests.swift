@@ -10,7 +10,7 @@ import Testing
 
 /// The real `scenesweep` binary over real git repositories: the daemon on a short schedule, signals, the
 /// workspace lock, a kill -9 in the middle of a sweep, and the webhook.
-@Suite struct DaemonProcessTests {
+@Suite(.timeLimit(.minutes(3))) struct DaemonProcessTests {
     /// Every line of a `--log-format json` log, parsed; an issue for a line that is not a JSON object.
     private func jsonLines(_ log: String, sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
         log.split(separator: "\n").compactMap { line in

@@ -5,7 +5,7 @@ import Testing
 
 /// The daemon loop on a test clock: sweeps at the scheduled times, never twice for one slot, stops and
 /// reloads on request, and keeps status.json and metrics.prom up to date. No test here sleeps for real.
-@Suite struct SweepServiceTests {
+@Suite(.timeLimit(.minutes(3))) struct SweepServiceTests {
     @Test("Sweeps run at each scheduled time of the zone's wall clock, and a stop ends the loop with status 0")
     func sweepsAtScheduledTimes() async throws {
         let harness = try ServiceHarness(
@@ -126,6 +126,44 @@ import Testing
         #expect(
             (status["lastRun"] as? [String: Any])?["error"] as? String == "stopped: the repositories in flight did not finish within 30 s")
         #expect(harness.log.events.contains("sweep.abandoned"))
+    }
+
+    @Test("A second stop signal during a sweep stops at once")
+    func secondStopDoesNotWait() async throws {
+        let harness = try ServiceHarness(schedule: "@every 1h", at: instant("2025-01-01 00:00"))
+        harness.runner.hold()
+        defer { harness.runner.release() }
+        let service = harness.service(stopTimeout: 3600)
+        let running = Task { await service.run() }
+        harness.clock.advance(to: try #require(await harness.nextDeadline(after: 0)))
+        await eventually("the sweep is under way") { harness.runner.starts.count == 1 }
+
+        harness.events.stop(reason: "SIGINT")
+        harness.events.stop(reason: "SIGINT")
+
+        #expect(await running.value == 0)
+        #expect(harness.log.all.contains("SIGINT after SIGINT: stopping now, without the repositories in flight (no run is stored)"))
+        #expect((try harness.status()["lastRun"] as? [String: Any])?["outcome"] as? String == "stopped")
+    }
+
+    @Test("A sweep that finds the workspace locked fails, naming the holder, and the daemon goes on")
+    func lockedWorkspace() async throws {
+        let fleet = try FleetBench()
+        let held = try fleet.store.lock()
+        let log = LogCapture()
+        let service = SweepService(
+            config: try fleet.config(), options: SweepService.Options(once: true), runner: FleetSweepRunner(variables: [:]),
+            events: ServiceEvents(), log: DaemonLog(format: .text, write: log.write),
+            reload: { () throws(ConfigProblems) -> ServiceConfig in throw ConfigProblems([]) })
+
+        #expect(await service.run() == 2)
+        withExtendedLifetime(held) {}
+
+        #expect(log.all.contains("sweep failed: another sweep holds the workspace lock \(fleet.workspace)/lock (pid \(getpid()) started "))
+        let last = try #require(try fleet.status()["lastRun"] as? [String: Any])
+        #expect(last["outcome"] as? String == "failed")
+        #expect((last["error"] as? String)?.contains("(pid \(getpid()) started ") == true)
+        #expect(fleet.store.latestRun() == nil)
     }
 
     @Test("SIGHUP reads the config again: problems are reported and the old config kept; a good one takes effect")
