@@ -187,4 +187,35 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     public var regressions: Int
     public var improvements: Int
     public var seconds: Double
+
+    public init(
+        run: String, finishedAt: Date, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, readiness: Double, repos: Int,
+        failedRepos: Int, scannedRepos: Int, reusedRepos: Int, regressions: Int, improvements: Int, seconds: Double
+    ) {
+        self.run = run
+        self.finishedAt = finishedAt
+        self.apps = apps
+        self.blocked = blocked
+        self.atRisk = atRisk
+        self.ready = ready
+        self.unknown = unknown
+        self.readiness = readiness
+        self.repos = repos
+        self.failedRepos = failedRepos
+        self.scannedRepos = scannedRepos
+        self.reusedRepos = reusedRepos
+        self.regressions = regressions
+        self.improvements = improvements
+        self.seconds = seconds
+    }
+
+    /// The line a completed run adds to the history.
+    public init(record: RunRecord, summary: FleetSummary) {
+        self.init(
+            run: record.id, finishedAt: record.finishedAt, apps: summary.totals.apps, blocked: summary.totals.blocked,
+            atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, readiness: summary.readiness,
+            repos: summary.repos, failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
+            regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count,
+            seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)
+    }
 }

@@ -5,7 +5,8 @@ public import Rules
 ///
 /// ```
 /// mirrors/<repo-key>.git
-/// runs/<run-id>/run.json, repos/<repo-key>.{json,md,sarif}, summary.{json,md}, apps.csv, diff.{json,md}
+/// runs/<run-id>/run.json, repos/<repo-key>.{json,md,sarif,html}, summary.{json,md,html}, rules.html, apps.csv,
+///     diff.{json,md}
 /// history.jsonl
 /// latest
 /// lock
@@ -81,6 +82,12 @@ public struct RunStore: Sendable {
             reports[repo.key] = try result(run: run, key: repo.key)
         }
         return RunSnapshot(record: record, reports: reports)
+    }
+
+    /// The lines of `history.jsonl`, oldest first; lines that cannot be read are left out.
+    public func history() -> [HistoryEntry] {
+        guard let data = FileManager.default.contents(atPath: historyFile) else { return [] }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? Self.decoder.decode(HistoryEntry.self, from: Data($0)) }
     }
 
     /// Takes the workspace lock, held until the value is released; fails at once if another sweep holds it.

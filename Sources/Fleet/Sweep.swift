@@ -195,25 +195,23 @@ public struct Sweep: Sendable {
     private func complete(record: RunRecord, summary: FleetSummary, diff: RunDiff, store: RunStore) throws {
         let folder = store.runFolder(record.id)
         let renderers = environment.renderers
+        let entry = HistoryEntry(record: record, summary: summary)
         do {
             try AtomicFile.write(renderers.summaryJSON(summary), to: folder + "/summary.json")
             try AtomicFile.write(renderers.summaryMarkdown(summary), to: folder + "/summary.md")
             try AtomicFile.write(renderers.appsCSV(summary), to: folder + "/apps.csv")
             try AtomicFile.write(renderers.diffJSON(diff), to: folder + "/diff.json")
             try AtomicFile.write(renderers.diffMarkdown(diff), to: folder + "/diff.md")
+            if let summaryHTML = renderers.summaryHTML {
+                try AtomicFile.write(summaryHTML(summary, store.history() + [entry]), to: folder + "/summary.html")
+            }
+            if let rulesHTML = renderers.rulesHTML { try AtomicFile.write(rulesHTML(), to: folder + "/rules.html") }
             // One flush of everything the run wrote before the record that makes it complete: far
             // cheaper than an fsync per file, and a power cut cannot leave run.json over empty results.
             AtomicFile.flushAll()
             try AtomicFile.write(RunStore.encoder.encode(record) + Data("\n".utf8), to: store.recordPath(record.id), durable: true)
             AtomicFile.syncFolder(folder)
 
-            let entry = HistoryEntry(
-                run: record.id, finishedAt: record.finishedAt, apps: summary.totals.apps, blocked: summary.totals.blocked,
-                atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, readiness: summary.readiness,
-                repos: summary.repos, failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos,
-                reusedRepos: summary.reusedRepos,
-                regressions: diff.regressions.count, improvements: diff.improvements.count,
-                seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)
             var history = FileManager.default.contents(atPath: store.historyFile) ?? Data()
             if let last = history.last, last != UInt8(ascii: "\n") { history.append(UInt8(ascii: "\n")) }
             history += try RunStore.lineEncoder.encode(entry) + Data("\n".utf8)
