@@ -14,8 +14,8 @@ protocol Command {
 public enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
-            ScanCommand.self, SweepCommand.self, DiffCommand.self, ValidateCommand.self, InitCommand.self, RulesCommand.self,
-            ExplainCommand.self,
+            ScanCommand.self, SweepCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self, InitCommand.self,
+            RulesCommand.self, ExplainCommand.self,
         ]
     }
 

@@ -66,10 +66,10 @@ enum SweepCommand: Command {
         marked stale with the error (never reported as fixed, never counted as ready), or its apps are
         unknown when it has no result yet.
 
-        Writes runs/<run-id>/ in the workspace: run.json, repos/<repo-key>.{json,md,sarif},
-        summary.{json,md}, apps.csv and diff.{json,md} (against the previous complete run); appends to
-        history.jsonl and points `latest` at the run. On a terminal a live progress line shows on standard
-        error; otherwise one line per repository.
+        Writes runs/<run-id>/ in the workspace: run.json, repos/<repo-key>.{json,md,sarif,html},
+        summary.{json,md,html} (summary.html is the dashboard), rules.html, apps.csv and diff.{json,md}
+        (against the previous complete run); appends to history.jsonl and points `latest` at the run. On
+        a terminal a live progress line shows on standard error; otherwise one line per repository.
 
         OPTIONS:
         \(OptionParser.help(table))
@@ -163,7 +163,7 @@ enum SweepCommand: Command {
             }
         }
         let folder = FleetCommands.display(outcome.runFolder, relativeTo: directory)
-        text += "summary: \(folder)/summary.md (summary.json, apps.csv)\n"
+        text += "summary: \(folder)/summary.html (summary.md, summary.json, apps.csv)\n"
         text += "diff:    \(folder)/diff.md (diff.json)\n"
         return text
     }

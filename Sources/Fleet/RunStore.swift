@@ -90,6 +90,20 @@ public struct RunStore: Sendable {
         return data.split(separator: UInt8(ascii: "\n")).compactMap { try? Self.decoder.decode(HistoryEntry.self, from: Data($0)) }
     }
 
+    /// The summary of a complete run as its sweep made it: from the stored results, compared with the run
+    /// it was compared with then (results of that run that cannot be read count as missing, as they did).
+    public func summary(of run: String) throws -> FleetSummary {
+        let snapshot = try snapshot(of: run)
+        let previous = snapshot.record.previousRun.flatMap { try? record(of: $0) }.map { record in
+            var reports: [RepoKey: ScanReport] = [:]
+            for repo in record.repos where repo.hasResult {
+                reports[repo.key] = try? result(run: record.id, key: repo.key)
+            }
+            return RunSnapshot(record: record, reports: reports)
+        }
+        return FleetSummary.make(snapshot: snapshot, diff: RunDiff.between(previous, snapshot), at: snapshot.record.startedAt)
+    }
+
     /// Takes the workspace lock, held until the value is released; fails at once if another sweep holds it.
     public func lock() throws -> WorkspaceLock {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
