@@ -117,9 +117,11 @@ public enum DashboardReport {
         let blocked = summary.totals.blocked
         let deadline = summary.deadline.map(TrendChart.date(of:))
         let perWeek = projection.perWeek
+        let period = projection.span <= 1 ? "the last day" : "the last \(projection.span) days"
         let rateText =
-            (perWeek > 0 ? "+" : (perWeek < 0 ? "\u{2212}" : "")) + HTML.decimal(abs(perWeek)) + " blocked a week over "
-            + (projection.span <= 1 ? "the last day" : "the last \(projection.span) days")
+            HTML.decimal(abs(perWeek)) == "0"
+            ? "no change over \(period)"
+            : (perWeek > 0 ? "+" : "\u{2212}") + HTML.decimal(abs(perWeek)) + " blocked a week over " + period
         if blocked == 0 {
             let atRisk = summary.totals.atRisk
             return (
@@ -187,7 +189,7 @@ public enum DashboardReport {
         var html = "<section id=\"trend\">\n<div class=\"section-head\"><h2>Trend</h2>"
         html +=
             "<p>Apps per run, from the history of \(count(history.count, "run")); the dotted line projects blocked apps at the recent rate.</p></div>\n"
-        html += "<div class=\"card chart\">\n" + chart.svg(summary: description) + "\n"
+        html += "<div class=\"card chart\">\n<div class=\"chart-scroll\">" + chart.svg(summary: description) + "</div>\n"
         html += "<div class=\"legend\" aria-hidden=\"true\">"
         for (verdict, dash) in [(Verdict.blocked, ""), (.atRisk, " stroke-dasharray=\"8 5\""), (.ready, "")] {
             html +=

@@ -174,6 +174,7 @@ enum HTMLPage {
         .outlook.no-trend .icon{color:var(--unknown)}
         .outlook strong{font-weight:650}
         .chart svg{display:block;width:100%;height:auto}
+        .chart-scroll{overflow-x:auto}
         .chart text{font-family:inherit;fill:var(--muted);font-size:13px}
         .chart .axis text{font-size:12px}
         .chart .grid line{stroke:var(--line)}
@@ -191,6 +192,8 @@ enum HTMLPage {
         .chart .deadline line{stroke:var(--navy);stroke-width:2}
         .chart .deadline text{fill:var(--navy);font-weight:650}
         .chart .now line{stroke:#9aa3ad;stroke-dasharray:3 4}
+        .chart text.series-label,.chart text.projection-label,.chart .deadline text{paint-order:stroke;stroke:#fff;stroke-width:4px;\
+        stroke-linejoin:round}
         .chart text.series-label{font-weight:650;font-size:13px}
         .chart text.series-label.blocked{fill:var(--blocked-ink)}
         .chart text.series-label.at-risk{fill:var(--at-risk-ink)}
@@ -267,7 +270,8 @@ enum HTMLPage {
         .toc{columns:2;column-gap:32px;font-size:14px;padding-left:18px}
         @media (max-width:980px){.headline{grid-template-columns:1fr}.tiles{grid-template-columns:repeat(2,1fr)}\
         .changes{grid-template-columns:1fr}.masthead .meta{text-align:left}nav.sections{justify-content:flex-start}}
-        @media (max-width:560px){main{padding:18px 14px 40px}.countdown .figure{font-size:56px}.toc{columns:1}}
+        @media (max-width:560px){main{padding:18px 14px 40px}.countdown .figure{font-size:56px}.toc{columns:1}\
+        .chart-scroll svg{min-width:640px}}
         @media print{@page{size:A4;margin:14mm 12mm}\
         body{background:#fff;font-size:10.5pt}main{max-width:none;padding:0}\
         nav.sections,details{display:none}\
@@ -277,7 +281,7 @@ enum HTMLPage {
         .headline{grid-template-columns:1fr 2.4fr}.tiles{grid-template-columns:repeat(4,1fr)}.changes{grid-template-columns:1fr 1fr}\
         .stack,.tile,.badge,.meter span,.chart{-webkit-print-color-adjust:exact;print-color-adjust:exact}\
         section{break-inside:auto}h2,h3,.section-head{break-after:avoid}tr,.outlook,.rule-group,.tile{break-inside:avoid}\
-        thead{display:table-header-group}a{color:inherit}.table-wrap{overflow:visible}\
+        thead{display:table-header-group}a{color:inherit}.table-wrap,.chart-scroll{overflow:visible}\
         .rule-page:target{outline:0}}
         """
 }

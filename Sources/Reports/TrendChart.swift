@@ -141,6 +141,9 @@ struct TrendChart {
                 date = date.addingTimeInterval(Double(dayStep) * 86_400)
             }
         }
+        if let first = history.first, span > 62, ticks.first.map({ x($0.0) - x(first.finishedAt) > 60 }) ?? true {
+            ticks.insert((first.finishedAt, HTML.format(first.finishedAt, "d MMM")), at: 0)
+        }
         var svg = "<g class=\"axis\">"
         for (date, label) in ticks {
             let position = Self.number(x(date))
@@ -175,14 +178,22 @@ struct TrendChart {
             let points = history.map { "\(Self.number(x($0.finishedAt))),\(Self.number(y(Double($0[keyPath: value]))))" }
             svg += "<polyline class=\"series \(verdict.rawValue)\" points=\"\(points.joined(separator: " "))\"/>"
         }
-        let marked = history.count <= 40 ? history : [last]
+        // Markers on every run while they stay apart; on a long history only the last run's.
+        let marked = history.count <= 14 ? history : [last]
         for (verdict, value) in Self.kinds {
             for entry in marked {
                 svg += Self.marker(verdict, x: x(entry.finishedAt), y: y(Double(entry[keyPath: value])))
             }
         }
         // Labels beside the last run, nudged apart so they never overlap.
-        var labels = Self.kinds.map { (verdict: $0.0, value: last[keyPath: $0.1], y: y(Double(last[keyPath: $0.1])) + 4) }
+        // The blocked label sits above its point when the projection line leaves from there.
+        let projected = projection.outcome != .noTrend && projection.outcome != .cleared
+        var labels = Self.kinds.map { kind in
+            (
+                verdict: kind.0, value: last[keyPath: kind.1],
+                y: y(Double(last[keyPath: kind.1])) + (projected && kind.0 == .blocked ? -10 : 4)
+            )
+        }
         labels.sort { $0.y < $1.y }
         for index in labels.indices.dropFirst() where labels[index].y - labels[index - 1].y < 17 {
             labels[index].y = labels[index - 1].y + 17
@@ -234,10 +245,16 @@ struct TrendChart {
         } else {
             label = "still blocked at this rate"
         }
-        let labelY = min(endY - 10, Self.bottom - 10)
+        // Beside the zero it reaches, or under the line where it meets the deadline or the edge.
+        let reachesZero = target < end && value < 0.5
+        // Right of the zero when there is room before the deadline or the edge; left of it otherwise.
+        let room = (deadline.map { $0 > target ? x($0) : Self.right } ?? Self.right) - x(target)
+        let toTheRight = reachesZero && room > 170
+        let labelX = toTheRight ? x(target) + 8 : x(target) - 10
+        let labelY = reachesZero ? Self.bottom - 12 : min(endY + 20, Self.bottom - 8)
         svg +=
-            "<text class=\"projection-label\" x=\"\(Self.number(x(target) - 6))\" y=\"\(Self.number(labelY))\" text-anchor=\"end\">"
-            + "\(HTML.escape(label))</text>"
+            "<text class=\"projection-label\" x=\"\(Self.number(labelX))\" y=\"\(Self.number(labelY))\" "
+            + "text-anchor=\"\(toTheRight ? "start" : "end")\">\(HTML.escape(label))</text>"
         return svg
     }
 }
