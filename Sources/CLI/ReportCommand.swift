@@ -108,12 +108,7 @@ enum ReportCommand: Command {
     static func render(_ run: String, format: Format, store: RunStore) throws -> String {
         let summary = try store.summary(of: run)
         switch format {
-        case .html:
-            var history = store.history().filter { $0.run <= run }
-            if !history.contains(where: { $0.run == run }) {
-                history.append(HistoryEntry(record: try store.record(of: run), summary: summary))
-            }
-            return DashboardReport.html(summary, history: history)
+        case .html: return DashboardReport.html(summary, history: store.history())
         case .markdown: return FleetSummaryReport.markdown(summary)
         case .json: return FleetSummaryReport.json(summary)
         case .csv: return AppsCSVReport.render(summary)

@@ -12,7 +12,17 @@ import ScanCore
 /// can read the rendered page back and compare it with `summary.json`.
 public enum DashboardReport {
     public static func html(_ summary: FleetSummary, history: [HistoryEntry]) -> String {
-        let history = history.filter { $0.run <= summary.run }.sorted { ($0.finishedAt, $0.run) < ($1.finishedAt, $1.run) }
+        var history = history.filter { $0.run <= summary.run }.sorted { ($0.finishedAt, $0.run) < ($1.finishedAt, $1.run) }
+        if !history.contains(where: { $0.run == summary.run }) {
+            // A run missing from the history (its line lost) still belongs on its own chart.
+            let totals = summary.totals
+            history.append(
+                HistoryEntry(
+                    run: summary.run, finishedAt: summary.generatedAt, apps: totals.apps, blocked: totals.blocked, atRisk: totals.atRisk,
+                    ready: totals.ready, unknown: totals.unknown, readiness: summary.readiness, repos: summary.repos,
+                    failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
+                    regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count, seconds: 0))
+        }
         let previous = summary.diff.from.flatMap { from in history.last { $0.run == from } }
         let projection = BlockedProjection(history)
         var body = "<main>\n"

@@ -91,7 +91,7 @@ enum HTMLPage {
     static let verdictOrder: [Verdict] = [.blocked, .atRisk, .unknown, .ready]
 
     static let style = """
-        :root{--ink:#16191d;--muted:#545c66;--faint:#7a828c;--line:#e2e5e9;--soft:#f3f4f6;--page:#f6f7f9;--panel:#fff;\
+        :root{--ink:#16191d;--muted:#545c66;--faint:#6b7280;--line:#e2e5e9;--soft:#f3f4f6;--page:#f6f7f9;--panel:#fff;\
         --navy:#14213d;--accent:#1d4ed8;\
         --blocked:#c4322a;--blocked-ink:#a3211a;--blocked-bg:#fdeceb;\
         --at-risk:#b7770f;--at-risk-ink:#854f00;--at-risk-bg:#fdf3dc;\
@@ -212,7 +212,7 @@ enum HTMLPage {
         td{padding:9px 10px;border-bottom:1px solid var(--line);vertical-align:top}
         tbody tr:last-child td{border-bottom:0}
         th.num,td.num{text-align:right;white-space:nowrap}
-        td.zero{color:#a0a7b0}
+        td.zero{color:var(--faint)}
         td.hot{color:var(--blocked-ink);font-weight:650}
         td.warm{color:var(--at-risk-ink);font-weight:650}
         tr.owner td{background:#fafbfc;font-size:13px;padding-top:6px;padding-bottom:6px}

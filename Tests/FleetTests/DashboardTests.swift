@@ -148,6 +148,32 @@ struct DashboardTests {
         #expect(html.contains("scene-manifest-missing here"))
     }
 
+    @Test func repositoriesNotBroughtUpToDateAreListedAndTheirAppsNeverCountAsReady() {
+        let snapshot = RunDiffTests.snapshot(
+            RunDiffTests.new,
+            [
+                (
+                    RunDiffTests.repo("shop", .stale, team: "commerce", error: "authentication failed <for> x"),
+                    [RunDiffTests.app("App", .ready)]
+                ),
+                (RunDiffTests.repo("kiosk", .failed, team: "retail", error: "host not found"), nil),
+            ])
+        let summary = FleetSummary.make(snapshot: snapshot, diff: RunDiff.between(nil, snapshot), at: SteppingClock.start)
+        let html = DashboardReport.html(summary, history: [])
+
+        #expect(html.contains("<h2>Repositories not brought up to date</h2>"))
+        #expect(html.components(separatedBy: "<tr data-failed-repo>").count - 1 == 2)
+        #expect(html.contains("authentication failed &lt;for&gt; x"))
+        #expect(Self.metric("unknown", in: html).first == "2")
+        #expect(Self.metric("ready", in: html).first == "0")
+        #expect(html.contains("<span class=\"status stale\">stale</span>"))
+        #expect(html.contains("<b>kiosk</b>"))
+        #expect(!html.contains("repos/local-kiosk-00000000.html"))
+        #expect(html.contains("repos/local-shop-00000000.html"))
+        // Its own run is on the chart even when the history has lost it.
+        #expect(html.contains("<rect class=\"marker blocked\""))
+    }
+
     @Test func thePageIsSelfContainedWithNoScriptsAndNothingFetched() {
         let pages = [
             DashboardReport.html(Self.twoRuns(), history: Self.history), RulesPageReport.html(),
