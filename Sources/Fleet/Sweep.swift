@@ -157,7 +157,10 @@ public struct Sweep: Sendable {
             firstWorkers: options.offline ? environment.defaultScanWorkers : config.fetchConcurrency,
             secondWorkers: config.scanConcurrency ?? environment.defaultScanWorkers)
         let repos = plan.repos
-        let outcomes = pipeline.run(count: repos.count, first: { work.fetch(repos[$0]) }, second: { work.scan($1) })
+        // concurrency.scan is the whole CPU budget: the parallel work inside each scan stays within it too.
+        let outcomes = Parallel.limited(to: config.scanConcurrency) {
+            pipeline.run(count: repos.count, first: { work.fetch(repos[$0]) }, second: { work.scan($1) })
+        }
         environment.progress.end()
         trace.lap("fetch and scan \(repos.count) repositories")
 
