@@ -136,8 +136,13 @@ enum SweepCommand: Command {
             console.err("scenesweep sweep: no repository could be fetched and scanned\n")
             return ExitStatus.failed
         }
-        if options.failOnRegression, !outcome.diff.regressions.isEmpty { return ExitStatus.findings }
-        if let threshold = options.failOn {
+        return status(of: outcome, failOn: options.failOn, failOnRegression: options.failOnRegression)
+    }
+
+    /// 1 when `--fail-on` or `--fail-on-regression` is met by a stored run, else 0.
+    static func status(of outcome: SweepOutcome, failOn: Severity?, failOnRegression: Bool) -> Int32 {
+        if failOnRegression, !outcome.diff.regressions.isEmpty { return ExitStatus.findings }
+        if let threshold = failOn {
             let hit = outcome.summary.apps.contains { app in
                 switch threshold {
                 case .error: return app.errors > 0

@@ -46,6 +46,15 @@ extension FleetHarness {
     func shardStores(_ indices: some Sequence<Int>) -> [String] {
         indices.map { workspace + "/shards/\($0)" }
     }
+
+    /// Merges shard runs into the workspace, then moves the clock an hour on.
+    @discardableResult
+    func merge(_ inputs: [String], toolVersion: String = Scanner.toolVersion, rulePack: String = "ios27+test") throws -> SweepOutcome {
+        let environment = SweepEnvironment(
+            renderers: .standard, clock: clock.clock, toolVersion: toolVersion, rulePack: rulePack, defaultScanWorkers: 2)
+        defer { clock.advance(3600) }
+        return try Merge(config: config(), inputs: inputs, environment: environment).run()
+    }
 }
 
 /// `#require` outside a test function body.
