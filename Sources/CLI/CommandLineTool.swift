@@ -94,7 +94,7 @@ public enum CommandLineTool {
               scenesweep explain scene-manifest-missing
               scenesweep init && scenesweep validate --config fleet.yaml
               scenesweep sweep --config fleet.yaml   Sweep every repository of the fleet, store and diff the run
-              scenesweep sweep --config fleet.yaml --shard 2/4   One shard of four; then: merge --config fleet.yaml DIR...
+              scenesweep sweep -c fleet.yaml --shard 2/4   One shard of four; `scenesweep merge` joins the shards
 
             """
         return text
