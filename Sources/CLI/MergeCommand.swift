@@ -45,8 +45,8 @@ enum MergeCommand: Command {
 
         Combines the runs of `scenesweep sweep --shard I/N` into one run of the whole fleet in the config's
         workspace, written like a sweep's: runs/<run-id>/ with run.json, every repository's results,
-        summary.{json,md}, apps.csv and diff.{json,md} against the previous merged run; a line of
-        history.jsonl; `latest` last.
+        summary.{json,md,html}, rules.html, apps.csv and diff.{json,md} against the previous merged run;
+        a line of history.jsonl; `latest` last.
 
         Each RUN_DIR is a shard's run folder (holding run.json, such as a CI artifact) or a shard's store
         (shards/I in the workspace, whose latest complete run is taken). A shard with no new run (none

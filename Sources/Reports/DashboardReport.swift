@@ -12,13 +12,20 @@ import ScanCore
 /// can read the rendered page back and compare it with `summary.json`.
 public enum DashboardReport {
     public static func html(_ summary: FleetSummary, history: [HistoryEntry]) -> String {
-        var history = history.filter { $0.run <= summary.run }.sorted { ($0.finishedAt, $0.run) < ($1.finishedAt, $1.run) }
+        // Whole seconds, as history.jsonl stores them: a sweep's page and `report`'s are then the same.
+        var history = history.filter { $0.run <= summary.run }.map { entry in
+            var entry = entry
+            entry.finishedAt = Date(timeIntervalSince1970: entry.finishedAt.timeIntervalSince1970.rounded(.down))
+            return entry
+        }
+        history.sort { ($0.finishedAt, $0.run) < ($1.finishedAt, $1.run) }
         if !history.contains(where: { $0.run == summary.run }) {
             // A run missing from the history (its line lost) still belongs on its own chart.
             let totals = summary.totals
             history.append(
                 HistoryEntry(
-                    run: summary.run, finishedAt: summary.generatedAt, apps: totals.apps, blocked: totals.blocked, atRisk: totals.atRisk,
+                    run: summary.run, finishedAt: Date(timeIntervalSince1970: summary.generatedAt.timeIntervalSince1970.rounded(.down)),
+                    apps: totals.apps, blocked: totals.blocked, atRisk: totals.atRisk,
                     ready: totals.ready, unknown: totals.unknown, readiness: summary.readiness, repos: summary.repos,
                     failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
                     regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count, seconds: 0))

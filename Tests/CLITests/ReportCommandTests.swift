@@ -21,6 +21,17 @@ struct ReportCommandTests {
         return (bench, runs)
     }
 
+    /// The first line where two texts differ, both ways, for failure messages.
+    static func firstDifference(_ a: String, _ b: String) -> String {
+        let (left, right) = (
+            a.split(separator: "\n", omittingEmptySubsequences: false), b.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        guard let index = zip(left, right).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else {
+            return "\(left.count) lines against \(right.count)"
+        }
+        return "line \(index + 1): \(left[index].prefix(400)) | \(right[index].prefix(400))"
+    }
+
     @Test func everyFormatOfEveryRunEqualsTheFileItsSweepWrote() throws {
         let (bench, runs) = try Self.threeRuns()
         #expect(runs.count == 3)
@@ -30,7 +41,7 @@ struct ReportCommandTests {
                 let result = FleetCommandTests.run(["report", "--config", "fleet.yaml", "--run", run, "--format", format], in: bench.root)
                 #expect(result.status == 0)
                 let stored = try String(contentsOfFile: bench.path("ws/runs/\(run)/\(file)"), encoding: .utf8)
-                #expect(result.out == stored, "\(format) of \(run) differs from \(file)")
+                #expect(result.out == stored, "\(format) of \(run) differs from \(file): \(Self.firstDifference(result.out, stored))")
             }
         }
     }

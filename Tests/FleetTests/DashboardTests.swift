@@ -201,6 +201,13 @@ struct DashboardTests {
 
     @Test func renderingIsAPureFunctionOfTheValues() {
         #expect(DashboardReport.html(Self.twoRuns(), history: Self.history) == DashboardReport.html(Self.twoRuns(), history: Self.history))
+        // Fractions of a second, which history.jsonl does not keep, do not change the page.
+        let fractional = Self.history.map { entry in
+            var entry = entry
+            entry.finishedAt += 0.7
+            return entry
+        }
+        #expect(DashboardReport.html(Self.twoRuns(), history: fractional) == DashboardReport.html(Self.twoRuns(), history: Self.history))
         // History after the run does not leak into it.
         let later = Self.history + [Self.entry("20261201T060000Z-0000", daysAfterStart: 1, blocked: 0)]
         #expect(DashboardReport.html(Self.twoRuns(), history: later) == DashboardReport.html(Self.twoRuns(), history: Self.history))

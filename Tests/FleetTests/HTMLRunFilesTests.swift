@@ -86,6 +86,21 @@ struct HTMLRunFilesTests {
         }
     }
 
+    @Test func aMergedRunHasTheDashboardTheRulePagesAndAPageForEveryRepositoryLikeASweep() throws {
+        let harness = try FleetHarness.nineRepositories()
+        try harness.sweepShards(3)
+        let merged = try harness.merge(harness.shardStores(1...3))
+
+        let dashboard = try String(contentsOfFile: merged.runFolder + "/summary.html", encoding: .utf8)
+        #expect(dashboard == DashboardReport.html(merged.summary, history: harness.store.history()))
+        #expect(FileManager.default.fileExists(atPath: merged.runFolder + "/rules.html"))
+        for repo in merged.record.repos {
+            let page = try String(
+                contentsOfFile: harness.store.resultPath(run: merged.record.id, key: repo.key, ext: "html"), encoding: .utf8)
+            #expect(page == RepoPageReport.html(try harness.store.result(run: merged.record.id, key: repo.key)))
+        }
+    }
+
     @Test func historyReadsBackEveryRunAndSkipsALineItCannotRead() throws {
         let harness = try SweepTests.threeRepositories()
         let first = try harness.sweep()
