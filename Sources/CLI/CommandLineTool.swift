@@ -14,8 +14,8 @@ protocol Command {
 public enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
-            ScanCommand.self, SweepCommand.self, DiffCommand.self, ValidateCommand.self, InitCommand.self, RulesCommand.self,
-            ExplainCommand.self, DaemonCommand.self,
+            ScanCommand.self, SweepCommand.self, MergeCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self,
+            InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self,
         ]
     }
 
@@ -94,6 +94,7 @@ public enum CommandLineTool {
               scenesweep explain scene-manifest-missing
               scenesweep init && scenesweep validate --config fleet.yaml
               scenesweep sweep --config fleet.yaml   Sweep every repository of the fleet, store and diff the run
+              scenesweep sweep -c fleet.yaml --shard 2/4   One shard of four; `scenesweep merge` joins the shards
 
             """
         return text

@@ -15,6 +15,8 @@ enum ScanCommand: Command {
         var filter = PathFilter()
         var rules = RuleSelection()
         var quiet = false
+        /// Threads to use; nil: every core.
+        var jobs: Int?
     }
 
     static var table: [OptionSpec<Options>] {
@@ -66,6 +68,10 @@ enum ScanCommand: Command {
             },
             OptionSpec(["--quiet", "-q"], help: "Do not print diagnostics about unreadable files") { options, _ in
                 options.quiet = true
+            },
+            OptionSpec(["--jobs", "-j"], value: "N", help: "Use at most N threads (default: one per core)") { options, value in
+                guard let jobs = Int(value), jobs > 0 else { throw UsageError(message: "--jobs takes a positive number, got '\(value)'") }
+                options.jobs = jobs
             },
         ]
     }
@@ -126,7 +132,7 @@ enum ScanCommand: Command {
             console.err("scenesweep scan: cannot scan '\(root)': \(Self.describe(error))\n")
             return ExitStatus.failed
         }
-        let report = Scanner.scan(source, filter: options.filter, rules: options.rules)
+        let report = Parallel.limited(to: options.jobs) { Scanner.scan(source, filter: options.filter, rules: options.rules) }
         if !options.quiet {
             for diagnostic in report.diagnostics {
                 console.err(diagnostic.description + "\n")

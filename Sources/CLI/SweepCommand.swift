@@ -13,6 +13,7 @@ enum SweepCommand: Command {
         var config: String?
         var only: [String] = []
         var offline = false
+        var shard: Shard?
         var failOn: Severity?
         var failOnRegression = false
         var quiet = false
@@ -29,6 +30,16 @@ enum SweepCommand: Command {
             },
             OptionSpec(["--offline"], help: "Do not fetch: scan the mirrors as they are") { options, _ in
                 options.offline = true
+            },
+            OptionSpec(
+                ["--shard"], value: "I/N",
+                help:
+                    "Sweep only shard I of N (1-based): the repositories whose key hashes\nto it; the run goes to shards/I in the workspace"
+            ) { options, value in
+                guard let shard = Shard(parsing: value) else {
+                    throw UsageError(message: "--shard takes I/N with I from 1 to N, such as 2/3; got '\(value)'")
+                }
+                options.shard = shard
             },
             OptionSpec(
                 ["--fail-on"], value: "LEVEL",
@@ -66,10 +77,15 @@ enum SweepCommand: Command {
         marked stale with the error (never reported as fixed, never counted as ready), or its apps are
         unknown when it has no result yet.
 
-        Writes runs/<run-id>/ in the workspace: run.json, repos/<repo-key>.{json,md,sarif},
-        summary.{json,md}, apps.csv and diff.{json,md} (against the previous complete run); appends to
-        history.jsonl and points `latest` at the run. On a terminal a live progress line shows on standard
-        error; otherwise one line per repository.
+        Writes runs/<run-id>/ in the workspace: run.json, repos/<repo-key>.{json,md,sarif,html},
+        summary.{json,md,html} (summary.html is the dashboard), rules.html, apps.csv and diff.{json,md}
+        (against the previous complete run); appends to history.jsonl and points `latest` at the run. On
+        a terminal a live progress line shows on standard error; otherwise one line per repository.
+
+        With --shard I/N the sweep covers only the repositories whose key hashes to shard I of N (a stable
+        hash: a repository always lands on the same shard) and writes a complete run of its own to the
+        shard's store, shards/I in the workspace (mirrors, runs, history, latest). `scenesweep merge`
+        combines the shards' runs into one run of the fleet.
 
         OPTIONS:
         \(OptionParser.help(table))
@@ -82,6 +98,7 @@ enum SweepCommand: Command {
         EXAMPLES:
           scenesweep sweep --config fleet.yaml
           scenesweep sweep --config fleet.yaml --only acme/shop-ios --fail-on-regression
+          scenesweep sweep --config fleet.yaml --shard 2/4
           GIT_TOKEN=… scenesweep sweep -c fleet.yaml --quiet > sweep.log
 
         """
@@ -94,7 +111,7 @@ enum SweepCommand: Command {
         guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         do {
-            _ = try SweepPlan.make(config, only: options.only)
+            _ = try SweepPlan.make(config, only: options.only, shard: options.shard)
         } catch {
             throw UsageError(message: error.message)
         }
@@ -106,7 +123,8 @@ enum SweepCommand: Command {
         let outcome: SweepOutcome
         do {
             outcome = try Sweep(
-                config: config, options: SweepOptions(only: options.only, offline: options.offline), environment: environment
+                config: config, options: SweepOptions(only: options.only, offline: options.offline, shard: options.shard),
+                environment: environment
             )
             .run()
         } catch {
@@ -118,8 +136,13 @@ enum SweepCommand: Command {
             console.err("scenesweep sweep: no repository could be fetched and scanned\n")
             return ExitStatus.failed
         }
-        if options.failOnRegression, !outcome.diff.regressions.isEmpty { return ExitStatus.findings }
-        if let threshold = options.failOn {
+        return status(of: outcome, failOn: options.failOn, failOnRegression: options.failOnRegression)
+    }
+
+    /// 1 when `--fail-on` or `--fail-on-regression` is met by a stored run, else 0.
+    static func status(of outcome: SweepOutcome, failOn: Severity?, failOnRegression: Bool) -> Int32 {
+        if failOnRegression, !outcome.diff.regressions.isEmpty { return ExitStatus.findings }
+        if let threshold = failOn {
             let hit = outcome.summary.apps.contains { app in
                 switch threshold {
                 case .error: return app.errors > 0
@@ -140,8 +163,9 @@ enum SweepCommand: Command {
         var parts = ["\(outcome.count(.scanned)) scanned", "\(outcome.count(.reused)) unchanged"]
         if outcome.count(.skipped) > 0 { parts.append("\(outcome.count(.skipped)) not checked") }
         if summary.failedRepos > 0 { parts.append("\(summary.failedRepos) failed") }
+        let shard = record.shard.map { " (\($0.label))" } ?? ""
         var text =
-            "run \(record.id): \(FleetCommands.count(record.repos.count, "repository", "repositories")) in \(String(format: "%.1f", seconds)) s: "
+            "run \(record.id)\(shard): \(FleetCommands.count(record.repos.count, "repository", "repositories")) in \(String(format: "%.1f", seconds)) s: "
             + parts.joined(separator: ", ") + "\n"
         let totals = summary.totals
         text +=
@@ -163,7 +187,7 @@ enum SweepCommand: Command {
             }
         }
         let folder = FleetCommands.display(outcome.runFolder, relativeTo: directory)
-        text += "summary: \(folder)/summary.md (summary.json, apps.csv)\n"
+        text += "summary: \(folder)/summary.html (summary.md, summary.json, apps.csv)\n"
         text += "diff:    \(folder)/diff.md (diff.json)\n"
         return text
     }

@@ -88,11 +88,15 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         ScanSettings(exclude: exclude, paths: repo.paths, disabledRules: disabledRules, ruleSeverities: ruleSeverities)
     }
 
-    /// A hash of every setting, for run records (comments and formatting do not change it).
+    /// A hash of every setting, for run records (comments and formatting do not change it, nor where
+    /// the file and the workspace are: shards run from other checkouts of the same config must agree).
     public var hash: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(self)) ?? Data()
+        var settings = self
+        settings.file = ""
+        settings.workspace = ""
+        let data = (try? encoder.encode(settings)) ?? Data()
         return Fingerprint.of([String(decoding: data, as: UTF8.self)])
     }
 }

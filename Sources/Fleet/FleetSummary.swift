@@ -1,6 +1,6 @@
 public import Foundation
 public import Rules
-import ScanCore
+public import ScanCore
 
 /// The organisation's view of one run: readiness overall, per team and per repository, every app as a
 /// row, the rules that block most apps, and the countdown to the deadline. Reports render it.
@@ -55,14 +55,15 @@ public struct FleetSummary: Sendable {
                             framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: effective,
                             reportedVerdict: app.verdict,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
-                            commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners))
+                            commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
+                            topFinding: AppRow.worst(app.findings)))
                 }
             } else if repo.status == .failed {
                 rows.append(
                     AppRow(
                         repo: repo.key, repoName: repo.name, path: "", target: "", platform: "", framework: "", frameworkVersion: nil,
                         verdict: .unknown, reportedVerdict: nil, errors: 0, warnings: 0, notes: 0, team: repo.team, commit: nil,
-                        status: repo.status, blockingRules: [], owners: []))
+                        status: repo.status, blockingRules: [], owners: [], topFinding: nil))
             }
             rows.sort { ($0.path, $0.target) < ($1.path, $1.target) }
             apps += rows
@@ -165,6 +166,16 @@ public struct AppRow: Sendable, Hashable {
     public let blockingRules: [String]
     /// The app's owners from its repository's CODEOWNERS.
     public let owners: [String]
+    /// The app's worst finding (the first of the highest severity, in report order); nil without any.
+    public let topFinding: Finding?
+
+    static func worst(_ findings: [Finding]) -> Finding? {
+        var worst: Finding?
+        for finding in findings where worst.map({ finding.severity > $0.severity }) ?? true {
+            worst = finding
+        }
+        return worst
+    }
 }
 
 public struct RuleCount: Sendable, Hashable {

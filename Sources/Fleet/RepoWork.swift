@@ -134,6 +134,7 @@ struct RepoWork: Sendable {
             return failure(repo, "\(error)", branch: job.state.branch, fetchSeconds: job.fetchSeconds)
         }
         trace.lap("\(repo.name): write results")
+        MemoryRelease.afterRepository()
         let scanSeconds = seconds(since: started)
         let counts = RepoCounts(report)
         let record = RepoRecord(

@@ -21,10 +21,14 @@ public struct RunRecord: Codable, Sendable, Equatable {
     public var previousRun: String?
     /// In config order.
     public var repos: [RepoRecord]
+    /// A shard's run (`sweep --shard I/N`): which shard of how many. Absent from whole-fleet runs.
+    public var shard: Shard?
+    /// A merged run (`merge`): every shard, merged from a new run of it or carried forward. Absent otherwise.
+    public var shards: [MergedShard]?
 
     public init(
         id: String, fleet: FleetInfo, tool: ToolInfo, configHash: String, startedAt: Date, finishedAt: Date, offline: Bool,
-        only: [String], previousRun: String?, repos: [RepoRecord]
+        only: [String], previousRun: String?, repos: [RepoRecord], shard: Shard? = nil, shards: [MergedShard]? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.id = id
@@ -37,10 +41,32 @@ public struct RunRecord: Codable, Sendable, Equatable {
         self.only = only
         self.previousRun = previousRun
         self.repos = repos
+        self.shard = shard
+        self.shards = shards
     }
 
     public func repo(_ key: RepoKey) -> RepoRecord? {
         repos.first { $0.key == key }
+    }
+}
+
+/// One shard of a merged run.
+public struct MergedShard: Codable, Sendable, Equatable {
+    public var shard: Shard
+    /// Whether this run took the shard's repositories from a new run of the shard; if not, they were
+    /// carried forward from the previous merged run, marked stale.
+    public var merged: Bool
+    /// The newest run of the shard merged so far: this run's input when `merged`, otherwise an earlier
+    /// one (nil when none ever was). A shard run no newer than this is not new evidence.
+    public var run: String?
+    /// Why the shard's repositories were carried forward.
+    public var error: String?
+
+    public init(shard: Shard, merged: Bool, run: String?, error: String? = nil) {
+        self.shard = shard
+        self.merged = merged
+        self.run = run
+        self.error = error
     }
 }
 
@@ -187,4 +213,35 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     public var regressions: Int
     public var improvements: Int
     public var seconds: Double
+
+    public init(
+        run: String, finishedAt: Date, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, readiness: Double, repos: Int,
+        failedRepos: Int, scannedRepos: Int, reusedRepos: Int, regressions: Int, improvements: Int, seconds: Double
+    ) {
+        self.run = run
+        self.finishedAt = finishedAt
+        self.apps = apps
+        self.blocked = blocked
+        self.atRisk = atRisk
+        self.ready = ready
+        self.unknown = unknown
+        self.readiness = readiness
+        self.repos = repos
+        self.failedRepos = failedRepos
+        self.scannedRepos = scannedRepos
+        self.reusedRepos = reusedRepos
+        self.regressions = regressions
+        self.improvements = improvements
+        self.seconds = seconds
+    }
+
+    /// The line a completed run adds to the history.
+    public init(record: RunRecord, summary: FleetSummary) {
+        self.init(
+            run: record.id, finishedAt: record.finishedAt, apps: summary.totals.apps, blocked: summary.totals.blocked,
+            atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, readiness: summary.readiness,
+            repos: summary.repos, failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
+            regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count,
+            seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)
+    }
 }

@@ -5,7 +5,8 @@ public import Rules
 ///
 /// ```
 /// mirrors/<repo-key>.git
-/// runs/<run-id>/run.json, repos/<repo-key>.{json,md,sarif}, summary.{json,md}, apps.csv, diff.{json,md}
+/// runs/<run-id>/run.json, repos/<repo-key>.{json,md,sarif,html}, summary.{json,md,html}, rules.html, apps.csv,
+///     diff.{json,md}
 /// history.jsonl
 /// latest
 /// lock
@@ -81,6 +82,26 @@ public struct RunStore: Sendable {
             reports[repo.key] = try result(run: run, key: repo.key)
         }
         return RunSnapshot(record: record, reports: reports)
+    }
+
+    /// The lines of `history.jsonl`, oldest first; lines that cannot be read are left out.
+    public func history() -> [HistoryEntry] {
+        guard let data = FileManager.default.contents(atPath: historyFile) else { return [] }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? Self.decoder.decode(HistoryEntry.self, from: Data($0)) }
+    }
+
+    /// The summary of a complete run as its sweep made it: from the stored results, compared with the run
+    /// it was compared with then (results of that run that cannot be read count as missing, as they did).
+    public func summary(of run: String) throws -> FleetSummary {
+        let snapshot = try snapshot(of: run)
+        let previous = snapshot.record.previousRun.flatMap { try? record(of: $0) }.map { record in
+            var reports: [RepoKey: ScanReport] = [:]
+            for repo in record.repos where repo.hasResult {
+                reports[repo.key] = try? result(run: record.id, key: repo.key)
+            }
+            return RunSnapshot(record: record, reports: reports)
+        }
+        return FleetSummary.make(snapshot: snapshot, diff: RunDiff.between(previous, snapshot), at: snapshot.record.startedAt)
     }
 
     /// Takes the workspace lock, held until the value is released; fails at once if another sweep holds it.

@@ -9,10 +9,13 @@ public struct SweepOptions: Sendable {
     public var only: [String]
     /// Use the mirrors as they are, without fetching.
     public var offline: Bool
+    /// Sweep only this shard's repositories, into the shard's own store (`RunStore.shardStore`).
+    public var shard: Shard?
 
-    public init(only: [String] = [], offline: Bool = false) {
+    public init(only: [String] = [], offline: Bool = false, shard: Shard? = nil) {
         self.only = only
         self.offline = offline
+        self.shard = shard
     }
 }
 
@@ -122,11 +125,12 @@ public struct Sweep: Sendable {
     public func run() throws -> SweepOutcome {
         let plan: SweepPlan
         do {
-            plan = try SweepPlan.make(config, only: options.only)
+            plan = try SweepPlan.make(config, only: options.only, shard: options.shard)
         } catch {
             throw SweepError(error.message)
         }
-        let store = RunStore(root: config.workspace)
+        let workspace = RunStore(root: config.workspace)
+        let store = options.shard.map(workspace.shardStore) ?? workspace
         let lock: WorkspaceLock
         do {
             lock = try store.lock()
@@ -144,17 +148,11 @@ public struct Sweep: Sendable {
         try? GitLibrary.ignoreUserAndSystemConfiguration()
         Mirror.removeLeftovers(in: store.mirrorsFolder)
         let previous = PreviousRun(store: store)
-        // Ids sort after the newest complete run (same second, clock set back) and never reuse a folder.
-        var runID = RunID.next(at: startedAt, suffix: environment.runSuffix(), after: store.completedRuns().last)
-        while let id = runID, fileManager.fileExists(atPath: store.runFolder(id)) {
-            runID = RunID.next(at: startedAt, suffix: environment.runSuffix(), after: id)
-        }
-        guard let runID else { throw SweepError("cannot make a new run id: too many runs in one second") }
+        let runID = try store.makeRunFolder(at: startedAt, suffix: environment.runSuffix)
         do {
-            try fileManager.createDirectory(atPath: store.runFolder(runID) + "/repos", withIntermediateDirectories: true)
             try fileManager.createDirectory(atPath: store.mirrorsFolder, withIntermediateDirectories: true)
         } catch {
-            throw SweepError("cannot create the run folder in \(store.runsFolder): \(error.localizedDescription)")
+            throw SweepError("cannot create the mirrors folder in \(store.root): \(error.localizedDescription)")
         }
 
         var notes: [String] = []
@@ -175,7 +173,10 @@ public struct Sweep: Sendable {
             firstWorkers: options.offline ? environment.defaultScanWorkers : config.fetchConcurrency,
             secondWorkers: config.scanConcurrency ?? environment.defaultScanWorkers)
         let repos = plan.repos
-        let outcomes = pipeline.run(count: repos.count, first: { work.fetch(repos[$0]) }, second: { work.scan($1) })
+        // concurrency.scan is the whole CPU budget: the parallel work inside each scan stays within it too.
+        let outcomes = Parallel.limited(to: config.scanConcurrency) {
+            pipeline.run(count: repos.count, first: { work.fetch(repos[$0]) }, second: { work.scan($1) })
+        }
         environment.progress.end()
         trace.lap("fetch and scan \(repos.count) repositories")
         if outcomes.contains(where: \.wasInterrupted) {
@@ -202,49 +203,15 @@ public struct Sweep: Sendable {
             id: runID, fleet: FleetInfo(name: config.fleetName, deadline: config.deadline),
             tool: ToolInfo(version: environment.toolVersion, rulePack: environment.rulePack), configHash: config.hash,
             startedAt: startedAt, finishedAt: finishedAt, offline: options.offline, only: options.only, previousRun: previous?.record.id,
-            repos: records)
+            repos: records, shard: options.shard)
         let snapshot = RunSnapshot(record: record, reports: reports)
         let diff = RunDiff.between(previous?.snapshot(), snapshot)
         let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: startedAt)
         trace.lap("diff and summary")
-        try complete(record: record, summary: summary, diff: diff, store: store)
+        try store.complete(record: record, summary: summary, diff: diff, renderers: environment.renderers)
         trace.lap("write the run")
         return SweepOutcome(
             record: record, summary: summary, diff: diff, runFolder: store.runFolder(runID), notes: notes,
             nothingScanned: !outcomes.isEmpty && outcomes.allSatisfy { $0.record.status.isFailure })
-    }
-
-    /// Writes the run's reports, then run.json, the history line and `latest`, in that order.
-    private func complete(record: RunRecord, summary: FleetSummary, diff: RunDiff, store: RunStore) throws {
-        let folder = store.runFolder(record.id)
-        let renderers = environment.renderers
-        do {
-            try AtomicFile.write(renderers.summaryJSON(summary), to: folder + "/summary.json")
-            try AtomicFile.write(renderers.summaryMarkdown(summary), to: folder + "/summary.md")
-            try AtomicFile.write(renderers.appsCSV(summary), to: folder + "/apps.csv")
-            try AtomicFile.write(renderers.diffJSON(diff), to: folder + "/diff.json")
-            try AtomicFile.write(renderers.diffMarkdown(diff), to: folder + "/diff.md")
-            // One flush of everything the run wrote before the record that makes it complete: far
-            // cheaper than an fsync per file, and a power cut cannot leave run.json over empty results.
-            AtomicFile.flushAll()
-            try AtomicFile.write(RunStore.encoder.encode(record) + Data("\n".utf8), to: store.recordPath(record.id), durable: true)
-            AtomicFile.syncFolder(folder)
-
-            let entry = HistoryEntry(
-                run: record.id, finishedAt: record.finishedAt, apps: summary.totals.apps, blocked: summary.totals.blocked,
-                atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, readiness: summary.readiness,
-                repos: summary.repos, failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos,
-                reusedRepos: summary.reusedRepos,
-                regressions: diff.regressions.count, improvements: diff.improvements.count,
-                seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)
-            var history = FileManager.default.contents(atPath: store.historyFile) ?? Data()
-            if let last = history.last, last != UInt8(ascii: "\n") { history.append(UInt8(ascii: "\n")) }
-            history += try RunStore.lineEncoder.encode(entry) + Data("\n".utf8)
-            try AtomicFile.write(history, to: store.historyFile, durable: true)
-            try AtomicFile.write(record.id + "\n", to: store.latestFile, durable: true)
-            AtomicFile.syncFolder(store.root)
-        } catch {
-            throw SweepError("cannot store run \(record.id): \(error)")
-        }
     }
 }

@@ -1,7 +1,8 @@
 /// Which repositories a sweep fetches and scans, in config order, and which it only carries forward.
 ///
-/// Limiting a run (`--only`, and later `--shard I/N`) is a filter on this list; everything downstream
-/// works on whatever the plan holds.
+/// Limiting a run (`--only`, `--shard I/N`) is a filter on this list; everything downstream works on
+/// whatever the plan holds. A shard's plan holds only that shard's repositories: the others belong to
+/// other shards' runs, not to this one.
 public struct SweepPlan: Sendable {
     /// Fetched and scanned in this run.
     public let repos: [RepoConfig]
@@ -13,9 +14,12 @@ public struct SweepPlan: Sendable {
         self.leftOut = leftOut
     }
 
-    /// Every configured repository, or only those named in `only` (by name, key or URL as written).
-    public static func make(_ config: FleetConfig, only: [String] = []) throws(PlanError) -> SweepPlan {
-        guard !only.isEmpty else { return SweepPlan(repos: config.repos) }
+    /// Every configured repository, or only those named in `only` (by name, key or URL as written); with a
+    /// shard, only the repositories of that shard (names in `only` that belong to other shards select
+    /// nothing here, so one `--only` list serves every shard of a matrix).
+    public static func make(_ config: FleetConfig, only: [String] = [], shard: Shard? = nil) throws(PlanError) -> SweepPlan {
+        let repos = shard.map { shard in config.repos.filter { shard.contains($0.key) } } ?? config.repos
+        guard !only.isEmpty else { return SweepPlan(repos: repos) }
         var unknown: [String] = []
         for name in only where !config.repos.contains(where: { $0.matches(name) }) {
             unknown.append(name)
@@ -24,8 +28,8 @@ public struct SweepPlan: Sendable {
             let names = config.repos.map(\.name)
             throw PlanError(message: "no repository named '\(first)' in the config" + NameSuggestion.clause(first, in: names))
         }
-        let selected = config.repos.filter { repo in only.contains { repo.matches($0) } }
-        let rest = config.repos.filter { repo in !only.contains { repo.matches($0) } }
+        let selected = repos.filter { repo in only.contains { repo.matches($0) } }
+        let rest = repos.filter { repo in !only.contains { repo.matches($0) } }
         return SweepPlan(repos: selected, leftOut: rest)
     }
 }

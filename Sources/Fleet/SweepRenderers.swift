@@ -12,12 +12,20 @@ public struct SweepRenderers: Sendable {
     public var appsCSV: @Sendable (FleetSummary) -> String
     public var diffJSON: @Sendable (RunDiff) -> String
     public var diffMarkdown: @Sendable (RunDiff) -> String
+    /// `repos/<key>.html`, when set: a page of one repository's findings.
+    public var repoHTML: (@Sendable (ScanReport) -> String)?
+    /// `summary.html`, when set: the dashboard, from the summary and the history up to and including the run.
+    public var summaryHTML: (@Sendable (FleetSummary, [HistoryEntry]) -> String)?
+    /// `rules.html`, when set: the rule pages the other HTML files link to.
+    public var rulesHTML: (@Sendable () -> String)?
 
     public init(
         repoJSON: @escaping @Sendable (ScanReport) -> String, repoMarkdown: @escaping @Sendable (ScanReport) -> String,
         repoSARIF: @escaping @Sendable (ScanReport) -> String, summaryJSON: @escaping @Sendable (FleetSummary) -> String,
         summaryMarkdown: @escaping @Sendable (FleetSummary) -> String, appsCSV: @escaping @Sendable (FleetSummary) -> String,
-        diffJSON: @escaping @Sendable (RunDiff) -> String, diffMarkdown: @escaping @Sendable (RunDiff) -> String
+        diffJSON: @escaping @Sendable (RunDiff) -> String, diffMarkdown: @escaping @Sendable (RunDiff) -> String,
+        repoHTML: (@Sendable (ScanReport) -> String)? = nil, summaryHTML: (@Sendable (FleetSummary, [HistoryEntry]) -> String)? = nil,
+        rulesHTML: (@Sendable () -> String)? = nil
     ) {
         self.repoJSON = repoJSON
         self.repoMarkdown = repoMarkdown
@@ -27,10 +35,18 @@ public struct SweepRenderers: Sendable {
         self.appsCSV = appsCSV
         self.diffJSON = diffJSON
         self.diffMarkdown = diffMarkdown
+        self.repoHTML = repoHTML
+        self.summaryHTML = summaryHTML
+        self.rulesHTML = rulesHTML
     }
 
-    /// The per-repository files, by extension.
+    /// The per-repository files, by extension. A carried-forward result gets every one of them: linked
+    /// from the previous run, or rendered when that run does not have it (it predates the format).
     var repoFiles: [(ext: String, render: @Sendable (ScanReport) -> String)] {
-        [("json", repoJSON), ("md", repoMarkdown), ("sarif", repoSARIF)]
+        var files: [(ext: String, render: @Sendable (ScanReport) -> String)] = [
+            ("json", repoJSON), ("md", repoMarkdown), ("sarif", repoSARIF),
+        ]
+        if let repoHTML { files.append(("html", repoHTML)) }
+        return files
     }
 }

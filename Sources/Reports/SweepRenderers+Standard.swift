@@ -5,5 +5,6 @@ extension SweepRenderers {
     public static let standard = SweepRenderers(
         repoJSON: JSONReport.render, repoMarkdown: MarkdownReport.render, repoSARIF: SARIFReport.render,
         summaryJSON: FleetSummaryReport.json, summaryMarkdown: FleetSummaryReport.markdown, appsCSV: AppsCSVReport.render,
-        diffJSON: RunDiffReport.json, diffMarkdown: RunDiffReport.markdown)
+        diffJSON: RunDiffReport.json, diffMarkdown: RunDiffReport.markdown, repoHTML: RepoPageReport.html,
+        summaryHTML: DashboardReport.html, rulesHTML: RulesPageReport.html)
 }

@@ -50,6 +50,18 @@ struct ScanCommandTests {
         #expect(twoPaths.status == 64)
     }
 
+    @Test("--jobs caps the threads without changing the report; it must be a positive number")
+    func jobs() {
+        let fixture = Self.fixture("workspace-two-apps-with-extensions")
+        let everyCore = ConsoleCapture.run(["scan", fixture, "--format", "json"])
+        let one = ConsoleCapture.run(["scan", fixture, "--format", "json", "--jobs", "1"])
+        #expect(one.status == everyCore.status)
+        #expect(one.out == everyCore.out)
+        #expect(!one.out.isEmpty)
+        let zero = ConsoleCapture.run(["scan", fixture, "-j", "0"])
+        #expect(zero.status == 64 && zero.err.contains("--jobs takes a positive number"))
+    }
+
     @Test("--output writes the report to a file and leaves stdout empty")
     func outputFile() throws {
         let directory = TemporaryDirectory("cli")

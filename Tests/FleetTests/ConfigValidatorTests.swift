@@ -218,4 +218,27 @@ struct ConfigValidatorTests {
         #expect(try deadline.days(from: #require(CalendarDay("2027-04-03"))) == -2)
         #expect(CalendarDay(Date(timeIntervalSince1970: 1_796_018_400)).description == "2026-11-30")
     }
+
+    @Test func theConfigHashIgnoresWhereTheFileAndTheWorkspaceAreButNotTheSettings() throws {
+        let text = """
+            version: 1
+            fleet: { name: Acme }
+            workspace: .scenesweep
+            repos:
+              - url: https://git.example.com/acme/shop-ios.git
+                team: commerce
+
+            """
+        let first = TemporaryDirectory("config")
+        let second = TemporaryDirectory("config")
+        first.write("fleet.yaml", text)
+        second.write("nested/fleet.yaml", text.replacingOccurrences(of: ".scenesweep", with: "/var/lib/scenesweep"))
+        second.write("other.yaml", text.replacingOccurrences(of: "team: commerce", with: "team: payments"))
+        let one = try ConfigValidator.load(path: first.path + "/fleet.yaml")
+        let moved = try ConfigValidator.load(path: second.path + "/nested/fleet.yaml")
+        let changed = try ConfigValidator.load(path: second.path + "/other.yaml")
+        #expect(one.workspace != moved.workspace)
+        #expect(one.hash == moved.hash)
+        #expect(one.hash != changed.hash)
+    }
 }

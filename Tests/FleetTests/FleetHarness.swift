@@ -67,11 +67,11 @@ final class FleetHarness: @unchecked Sendable {
     @discardableResult
     func sweep(
         _ options: SweepOptions = SweepOptions(), toolVersion: String = Scanner.toolVersion, rulePack: String = "ios27+test",
-        variables: [String: String] = [:]
+        variables: [String: String] = [:], renderers: SweepRenderers = .standard
     ) throws -> SweepOutcome {
         let probe = self.probe
         let environment = SweepEnvironment(
-            renderers: .standard, variables: variables, clock: clock.clock,
+            renderers: renderers, variables: variables, clock: clock.clock,
             progress: ProgressReporter(style: .lines, clock: clock.clock) { probe.write($0) }, toolVersion: toolVersion, rulePack: rulePack,
             defaultScanWorkers: 2,
             scan: { source, filter, rules in

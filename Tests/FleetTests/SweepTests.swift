@@ -408,7 +408,7 @@ struct SweepTests {
         }
         try harness.writeConfig(body)
         let first = try harness.sweep()
-        let files = ["summary.json", "summary.md", "apps.csv", "diff.md"]
+        let files = ["summary.json", "summary.md", "summary.html", "rules.html", "apps.csv", "diff.md"]
         let firstTexts = try files.map { try String(contentsOfFile: first.runFolder + "/" + $0, encoding: .utf8) }
         // Wipe the workspace and sweep again from scratch: same clock, same repositories.
         try FileManager.default.removeItem(atPath: harness.workspace)

@@ -40,4 +40,6 @@ public enum FixturePaths {
 
     public static var fixtures: URL { packageRoot.appendingPathComponent("Fixtures") }
     public static func scan(_ name: String) -> URL { fixtures.appendingPathComponent("scan").appendingPathComponent(name) }
+    /// Trees under `Fixtures/hostile`: names and contents meant to break reports.
+    public static func hostile(_ name: String) -> URL { fixtures.appendingPathComponent("hostile").appendingPathComponent(name) }
 }

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Generates a fleet of local git repositories for `scripts/bench sweep`, and a fleet config over them.
+"""Generates a fleet of local git repositories for benchmarks, and a fleet config over them.
 
-A realistic mix, deterministic for a given seed: most repositories are small native apps (copies of the
-Fixtures/scan apps, each with a README of its own), some are medium apps and a few are large ones
-(scripts/lib/generate_tree.py), and some are monorepos holding several apps. Commit dates are fixed, so
-the same seed gives the same commit ids.
+A realistic mix, deterministic for a given seed. Of every 50 repositories: one large Swift/Objective-C
+codebase (SIZE source files, scripts/lib/generate_tree.py), six medium ones (250 files), three JavaScript
+workspace monorepos of three React Native / Expo / Capacitor / Flutter / Cordova apps each (copies of
+Fixtures/frameworks, with a vendored node_modules/ holding a library's example app that must be
+skipped), two single framework apps, and 38 small native apps (copies of Fixtures/scan), every fifth with
+a vendored Pods/ folder of Objective-C sources. Each repository has a README of its own. Commit dates are
+fixed, so the same seed gives the same commit ids.
 
-    generate_fleet.py DEST [--repos 200] [--seed 27]
+    generate_fleet.py DEST [--repos 200] [--size 2000] [--seed 27]
 
 writes DEST/repos/<name>/ (repositories with a work tree, on branch main) and DEST/fleet.yaml."""
 import argparse
@@ -18,6 +21,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "..", "Fixtures", "scan")
+FRAMEWORKS = os.path.join(HERE, "..", "..", "Fixtures", "frameworks")
 TEAMS = ["commerce", "payments", "growth", "platform", "media", "support", "travel", "identity"]
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com", "GIT_AUTHOR_DATE": "2026-11-01T00:00:00Z",
@@ -44,40 +48,68 @@ def generated(path, files, seed):
                    check=True, stdout=subprocess.DEVNULL)
 
 
+def vendored_pods(path, rng):
+    """A Pods/ folder as CocoaPods leaves it in repositories that commit it: sources scans must skip."""
+    for index in range(50):
+        folder = os.path.join(path, "Pods", f"Vendor{index % 5}", "Classes")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, f"VND{index}.m"), "w") as handle:
+            handle.write(f"#import <UIKit/UIKit.h>\n@implementation VND{index}\n- (UIWindow *)window {{ return "
+                         f"[UIApplication sharedApplication].keyWindow; }}\n@end\n")
+
+
+def framework_monorepo(path, rng, fixtures):
+    """A JavaScript workspace: apps/<fixture> framework apps and a node_modules/ with an example app."""
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "package.json"), "w") as handle:
+        handle.write('{\n  "private": true,\n  "workspaces": ["apps/*", "packages/*"]\n}\n')
+    for fixture in rng.sample(fixtures, 3):
+        shutil.copytree(os.path.join(FRAMEWORKS, fixture), os.path.join(path, "apps", fixture), symlinks=True)
+    example = os.path.join(path, "node_modules", "react-native-camera-kit", "example")
+    shutil.copytree(os.path.join(FRAMEWORKS, "rn-0.72-rctappdelegate-objc"), example, symlinks=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("destination")
     parser.add_argument("--repos", type=int, default=200)
+    parser.add_argument("--size", type=int, default=2000, help="source files of each large repository (default 2000)")
     parser.add_argument("--seed", type=int, default=27)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     fixtures = sorted(name for name in os.listdir(FIXTURES) if os.path.isdir(os.path.join(FIXTURES, name)))
+    # Framework apps with their own ios/ (the monorepo fixture is a workspace already).
+    frameworks = sorted(name for name in os.listdir(FRAMEWORKS)
+                        if os.path.isdir(os.path.join(FRAMEWORKS, name)) and name != "monorepo-workspace")
     repos_folder = os.path.join(args.destination, "repos")
     os.makedirs(repos_folder, exist_ok=True)
 
-    # Of every 50 repositories: 1 large (2,000 files), 7 medium (250 files), 4 monorepos of 3 apps, 38 small.
     entries = []
     for index in range(args.repos):
         slot = index % 50
-        kind = "large" if slot == 0 else "medium" if slot <= 7 else "monorepo" if slot <= 11 else "small"
+        kind = ("large" if slot == 0 else "medium" if slot <= 6 else "monorepo" if slot <= 9
+                else "framework" if slot <= 11 else "small")
         name = f"{kind}-{index:03d}"
         path = os.path.join(repos_folder, name)
         if kind == "large":
-            generated(path, 2000, args.seed + index)
+            generated(path, args.size, args.seed + index)
         elif kind == "medium":
             generated(path, 250, args.seed + index)
         elif kind == "monorepo":
-            for fixture in rng.sample(fixtures, 3):
-                shutil.copytree(os.path.join(FIXTURES, fixture), os.path.join(path, "apps", fixture), symlinks=True)
+            framework_monorepo(path, rng, frameworks)
+        elif kind == "framework":
+            shutil.copytree(os.path.join(FRAMEWORKS, frameworks[index % len(frameworks)]), path, symlinks=True)
         else:
             shutil.copytree(os.path.join(FIXTURES, fixtures[index % len(fixtures)]), path, symlinks=True)
+            if index % 5 == 0:
+                vendored_pods(path, rng)
         with open(os.path.join(path, "README.md"), "w") as readme:
             readme.write(f"# {name}\n\nBenchmark repository {index} of {args.repos} (seed {args.seed}).\n")
         commit_tree(path)
         entries.append((name, TEAMS[rng.randrange(len(TEAMS))], "apps/" if kind == "monorepo" else None))
 
     with open(os.path.join(args.destination, "fleet.yaml"), "w") as config:
-        config.write(f"# {args.repos} generated repositories (scripts/lib/generate_fleet.py, seed {args.seed}).\n")
+        config.write(f"# {args.repos} generated repositories (scripts/lib/generate_fleet.py, size {args.size}, seed {args.seed}).\n")
         config.write("version: 1\nfleet: { name: Bench Fleet, deadline: 2027-04-01 }\nworkspace: workspace\n")
         config.write("concurrency: { fetch: 4, scan: auto }\nrepos:\n")
         for name, team, paths in entries:

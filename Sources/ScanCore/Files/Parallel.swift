@@ -41,8 +41,23 @@ public enum Parallel {
         return (firstSlot.collect()[0], slots.collect())
     }
 
+    /// How many threads parallel work may use: the cores, unless a caller set a cap (`scan --jobs`, a
+    /// sweep's `concurrency.scan`). One cap for the process, so that nested parallel work (apps of a
+    /// repository, files of an app) stays within what the user allowed.
     public static var defaultWorkers: Int {
-        max(1, sysconfCores())
+        let cap = limit.load(ordering: .relaxed)
+        return max(1, cap > 0 ? min(cap, sysconfCores()) : sysconfCores())
+    }
+
+    /// The cap (0: none).
+    public static let limit = Atomic<Int>(0)
+
+    /// Runs `body` with parallel work capped at `jobs` threads (no cap for nil), then restores the cap.
+    public static func limited<Result>(to jobs: Int?, _ body: () throws -> Result) rethrows -> Result {
+        guard let jobs else { return try body() }
+        let previous = limit.exchange(max(1, jobs), ordering: .relaxed)
+        defer { limit.store(previous, ordering: .relaxed) }
+        return try body()
     }
 
     private static func sysconfCores() -> Int {

@@ -1,0 +1,63 @@
+import Foundation
+
+extension RunStore {
+    /// Where `sweep --shard I/N` keeps its own store (mirrors, runs, history, latest, lock):
+    /// `shards/<I>` under this one. A folder per index, so a shard's mirrors stay warm wherever its runs
+    /// happen as long as that folder persists (a volume or cache per index), and shards sharing one
+    /// volume never touch each other's files.
+    public var shardsFolder: String { root + "/shards" }
+
+    public func shardStore(_ shard: Shard) -> RunStore {
+        RunStore(root: shardsFolder + "/\(shard.index)")
+    }
+
+    /// Makes the folder of a new run (with its `repos/`) and returns the run's id: one that sorts after
+    /// the newest complete run (same second, clock set back) and never reuses a folder.
+    func makeRunFolder(at date: Date, suffix: () -> UInt16) throws -> String {
+        let fileManager = FileManager.default
+        var runID = RunID.next(at: date, suffix: suffix(), after: completedRuns().last)
+        while let id = runID, fileManager.fileExists(atPath: runFolder(id)) {
+            runID = RunID.next(at: date, suffix: suffix(), after: id)
+        }
+        guard let runID else { throw SweepError("cannot make a new run id: too many runs in one second") }
+        do {
+            try fileManager.createDirectory(atPath: runFolder(runID) + "/repos", withIntermediateDirectories: true)
+        } catch {
+            throw SweepError("cannot create the run folder in \(runsFolder): \(error.localizedDescription)")
+        }
+        return runID
+    }
+
+    /// Writes a run's reports, then run.json, the history line and `latest`, in that order, so a run
+    /// interrupted at any point is never taken for a complete one. The per-repository results must be in
+    /// the run folder already.
+    func complete(record: RunRecord, summary: FleetSummary, diff: RunDiff, renderers: SweepRenderers) throws {
+        let folder = runFolder(record.id)
+        let entry = HistoryEntry(record: record, summary: summary)
+        do {
+            try AtomicFile.write(renderers.summaryJSON(summary), to: folder + "/summary.json")
+            try AtomicFile.write(renderers.summaryMarkdown(summary), to: folder + "/summary.md")
+            try AtomicFile.write(renderers.appsCSV(summary), to: folder + "/apps.csv")
+            try AtomicFile.write(renderers.diffJSON(diff), to: folder + "/diff.json")
+            try AtomicFile.write(renderers.diffMarkdown(diff), to: folder + "/diff.md")
+            if let summaryHTML = renderers.summaryHTML {
+                try AtomicFile.write(summaryHTML(summary, history() + [entry]), to: folder + "/summary.html")
+            }
+            if let rulesHTML = renderers.rulesHTML { try AtomicFile.write(rulesHTML(), to: folder + "/rules.html") }
+            // One flush of everything the run wrote before the record that makes it complete: far
+            // cheaper than an fsync per file, and a power cut cannot leave run.json over empty results.
+            AtomicFile.flushAll()
+            try AtomicFile.write(Self.encoder.encode(record) + Data("\n".utf8), to: recordPath(record.id), durable: true)
+            AtomicFile.syncFolder(folder)
+
+            var history = FileManager.default.contents(atPath: historyFile) ?? Data()
+            if let last = history.last, last != UInt8(ascii: "\n") { history.append(UInt8(ascii: "\n")) }
+            history += try Self.lineEncoder.encode(entry) + Data("\n".utf8)
+            try AtomicFile.write(history, to: historyFile, durable: true)
+            try AtomicFile.write(record.id + "\n", to: latestFile, durable: true)
+            AtomicFile.syncFolder(root)
+        } catch {
+            throw SweepError("cannot store run \(record.id): \(error)")
+        }
+    }
+}

@@ -1,0 +1,467 @@
+import Fleet
+import Foundation
+import Rules
+import ScanCore
+
+/// `summary.html`: the leadership dashboard of a run, one self-contained page (inline CSS and SVG, no
+/// scripts). The countdown and readiness come first, then whether the fleet is on track, the trend,
+/// teams, what changed, the rules that block most apps, and every app with a link to its repository's
+/// page. A pure function of the summary and the history up to and including the run.
+///
+/// Numbers carry `data-metric` attributes (and rows `data-team`, `data-rule`, `data-app`), so tests
+/// can read the rendered page back and compare it with `summary.json`.
+public enum DashboardReport {
+    public static func html(_ summary: FleetSummary, history: [HistoryEntry]) -> String {
+        // Whole seconds, as history.jsonl stores them: a sweep's page and `report`'s are then the same.
+        var history = history.filter { $0.run <= summary.run }.map { entry in
+            var entry = entry
+            entry.finishedAt = Date(timeIntervalSince1970: entry.finishedAt.timeIntervalSince1970.rounded(.down))
+            return entry
+        }
+        history.sort { ($0.finishedAt, $0.run) < ($1.finishedAt, $1.run) }
+        if !history.contains(where: { $0.run == summary.run }) {
+            // A run missing from the history (its line lost) still belongs on its own chart.
+            let totals = summary.totals
+            history.append(
+                HistoryEntry(
+                    run: summary.run, finishedAt: Date(timeIntervalSince1970: summary.generatedAt.timeIntervalSince1970.rounded(.down)),
+                    apps: totals.apps, blocked: totals.blocked, atRisk: totals.atRisk,
+                    ready: totals.ready, unknown: totals.unknown, readiness: summary.readiness, repos: summary.repos,
+                    failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
+                    regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count, seconds: 0))
+        }
+        let previous = summary.diff.from.flatMap { from in history.last { $0.run == from } }
+        let projection = BlockedProjection(history)
+        var body = "<main>\n"
+        body += masthead(summary)
+        body += headline(summary, previous: previous)
+        body += outlook(summary, projection: projection)
+        body += trend(summary, history: history, projection: projection)
+        body += teams(summary)
+        body += changes(summary)
+        body += rules(summary)
+        body += failures(summary)
+        body += apps(summary)
+        body += footer(summary)
+        body += "</main>"
+        return HTMLPage.document(title: "\(HTML.escape(summary.fleetName)): iOS 27 scene readiness", body: body, bodyClass: "dashboard")
+    }
+
+    // MARK: Masthead and headline
+
+    private static func masthead(_ summary: FleetSummary) -> String {
+        var coverage = ["\(summary.scannedRepos) scanned", "\(summary.reusedRepos) unchanged"]
+        if summary.skippedRepos > 0 { coverage.append("\(summary.skippedRepos) not checked") }
+        if summary.failedRepos > 0 { coverage.append("\(summary.failedRepos) could not be brought up to date") }
+        return """
+            <header class="masthead">
+            <div><p class="eyebrow">iOS 27 scene readiness</p><h1>\(HTML.escape(summary.fleetName))</h1></div>
+            <div class="meta"><p>Run <span class="mono">\(HTML.escape(summary.run))</span> · \(HTML.moment(summary.generatedAt))</p>
+            <p>\(count(summary.repos, "repository", "repositories")): \(coverage.joined(separator: ", "))</p>
+            <nav class="sections" aria-label="Sections"><a href="#trend">Trend</a><a href="#teams">Teams</a><a href="#changes">Changes</a>\
+            <a href="#rules">Blocking rules</a><a href="#apps">All apps</a><a href="rules.html">Rule pages</a></nav></div>
+            </header>
+
+            """
+    }
+
+    private static func headline(_ summary: FleetSummary, previous: HistoryEntry?) -> String {
+        let totals = summary.totals
+        var html = "<section class=\"headline\" aria-label=\"Headline\">\n"
+        html += countdown(summary)
+        html += "<div class=\"card readiness\">\n<p class=\"label\">Readiness</p>\n<div class=\"readiness-top\">"
+        html += "<span class=\"figure\" data-metric=\"readiness\">\(percent(summary.readiness))</span>"
+        html += "<span class=\"of\">of <span data-metric=\"apps\">\(totals.apps)</span> apps ready</span>"
+        if let previous {
+            let points = summary.readiness - previous.readiness
+            let direction = points > 0 ? "better" : (points < 0 ? "worse" : "")
+            let text = points == 0 ? "no change" : (points > 0 ? "+" : "\u{2212}") + HTML.decimal(abs(points)) + " points"
+            html += "<span class=\"change \(direction)\"><b>\(text)</b> since the last run</span>"
+        }
+        html += "</div>\n"
+        let counts = [(Verdict.blocked, totals.blocked), (.atRisk, totals.atRisk), (.unknown, totals.unknown), (.ready, totals.ready)]
+        let description = counts.map { "\($0.1) \(HTMLPage.label($0.0).lowercased())" }.joined(separator: ", ")
+        html += "<div class=\"stack\" role=\"img\" aria-label=\"\(description)\">"
+        for (verdict, value) in counts where value > 0 {
+            html += "<span class=\"\(verdict.rawValue)\" style=\"width:\(HTML.decimal(HTML.share(value, of: totals.apps)))%\"></span>"
+        }
+        html += "</div>\n<ul class=\"tiles\">\n"
+        let before: [Verdict: Int] =
+            previous.map { [.blocked: $0.blocked, .atRisk: $0.atRisk, .ready: $0.ready, .unknown: $0.unknown] } ?? [:]
+        for verdict in HTMLPage.verdictOrder {
+            let value = counts.first { $0.0 == verdict }!.1
+            html += "<li class=\"tile \(verdict.rawValue)\" title=\"\(HTMLPage.meaning(verdict))\">"
+            html += "<span class=\"name\">\(HTMLPage.icon(verdict))\(HTMLPage.label(verdict))</span>"
+            html += "<div><span class=\"count\" data-metric=\"\(verdict.rawValue)\">\(value)</span>"
+            html +=
+                "<span class=\"share\" data-metric=\"\(verdict.rawValue)-share\">\(percent(HTML.share(value, of: totals.apps)))</span></div>"
+            if let old = before[verdict] {
+                let change = value - old
+                let worse = verdict == .ready ? change < 0 : change > 0
+                let better = verdict == .ready ? change > 0 : change < 0
+                html += "<p class=\"change\(worse ? " worse" : (better ? " better" : ""))\">"
+                html += "<b data-metric=\"\(verdict.rawValue)-change\">\(change == 0 ? "No change" : HTML.signed(change))</b>"
+                html += change == 0 ? "</p>" : " since last run</p>"
+            } else {
+                html += "<p class=\"change\">first run</p>"
+            }
+            html += "</li>\n"
+        }
+        return html + "</ul>\n</div>\n</section>\n"
+    }
+
+    private static func countdown(_ summary: FleetSummary) -> String {
+        guard let deadline = summary.deadline, let days = summary.daysToDeadline else {
+            return "<div class=\"card countdown\"><p class=\"label\">Deadline</p><p class=\"note\">No deadline is set "
+                + "(<code>fleet.deadline</code> in the config).</p></div>\n"
+        }
+        let date = HTML.day(TrendChart.date(of: deadline))
+        let note = "\(date): from then the App Store accepts only iOS 27 SDK builds."
+        if days >= 0 {
+            return "<div class=\"card countdown\"><p class=\"label\">Days to the deadline</p>"
+                + "<p class=\"figure\"><span data-metric=\"days-to-deadline\">\(days)</span> <span class=\"unit\">\(days == 1 ? "day" : "days")</span></p>"
+                + "<p class=\"note\">\(note)</p></div>\n"
+        }
+        return "<div class=\"card countdown passed\"><p class=\"label\">Deadline passed</p>"
+            + "<p class=\"figure\"><span data-metric=\"days-to-deadline\">\(days)</span> <span class=\"unit\">days</span></p>"
+            + "<p class=\"note\">\(date), \(count(-days, "day")) ago: the App Store accepts only iOS 27 SDK builds.</p></div>\n"
+    }
+
+    // MARK: Outlook and trend
+
+    /// One sentence on whether blocked apps reach zero before the deadline at the recent rate.
+    static func outlookSentence(_ summary: FleetSummary, projection: BlockedProjection) -> (kind: String, text: String) {
+        let blocked = summary.totals.blocked
+        let deadline = summary.deadline.map(TrendChart.date(of:))
+        let perWeek = projection.perWeek
+        let period = projection.span <= 1 ? "the last day" : "the last \(projection.span) days"
+        let rateText =
+            HTML.decimal(abs(perWeek)) == "0"
+            ? "no change over \(period)"
+            : (perWeek > 0 ? "+" : "\u{2212}") + HTML.decimal(abs(perWeek)) + " blocked a week over " + period
+        if blocked == 0 {
+            let atRisk = summary.totals.atRisk
+            return (
+                "on-track",
+                "<strong>No app is blocked.</strong>"
+                    + (atRisk > 0
+                        ? " \(count(atRisk, "app")) still \(atRisk == 1 ? "loses" : "lose") behaviour users rely on (at risk)." : "")
+            )
+        }
+        if let days = summary.daysToDeadline, days < 0 {
+            return (
+                "off-track",
+                "<strong>The deadline has passed</strong> and \(count(blocked, "app")) \(blocked == 1 ? "is" : "are") still blocked."
+            )
+        }
+        switch projection.outcome {
+        case .noTrend, .cleared:
+            let runs = count(projection.runs, "run")
+            let when = projection.last.map { " on \(HTML.day($0))" } ?? ""
+            return (
+                "no-trend",
+                "<strong>No trend yet.</strong> A projection needs sweeps on at least two days; the history has \(runs)\(projection.runs > 0 ? ", all\(when)" : "")."
+            )
+        case .falling(let zero):
+            guard let deadline else {
+                return (
+                    "on-track",
+                    "<strong>Falling:</strong> at the recent rate (\(rateText)) the last blocked app is fixed around \(HTML.day(zero))."
+                )
+            }
+            let margin = BlockedProjection.day(deadline) - BlockedProjection.day(zero)
+            if margin >= 0 {
+                return (
+                    "on-track",
+                    "<strong>On track:</strong> at the recent rate (\(rateText)) the last blocked app is fixed around "
+                        + "\(HTML.day(zero)), \(count(margin, "day")) before the deadline."
+                )
+            }
+            let left = projection.blocked(at: deadline) ?? blocked
+            return (
+                "off-track",
+                "<strong>Off track:</strong> at the recent rate (\(rateText)) blocked apps reach zero around \(HTML.day(zero)), "
+                    + "\(count(-margin, "day")) after the deadline; about \(count(left, "app")) would still be blocked on \(HTML.day(deadline))."
+            )
+        case .notFalling:
+            let tail = deadline.map { " \(count(blocked, "app")) would still be blocked on \(HTML.day($0))." } ?? ""
+            return ("off-track", "<strong>Off track:</strong> blocked apps are not falling (\(rateText)).\(tail)")
+        }
+    }
+
+    private static func outlook(_ summary: FleetSummary, projection: BlockedProjection) -> String {
+        let (kind, text) = outlookSentence(summary, projection: projection)
+        let icon: Verdict = kind == "on-track" ? .ready : (kind == "off-track" ? .blocked : .unknown)
+        return "<p class=\"outlook \(kind)\" data-outlook=\"\(kind)\">\(HTMLPage.icon(icon))<span>\(text)</span></p>\n"
+    }
+
+    private static func trend(_ summary: FleetSummary, history: [HistoryEntry], projection: BlockedProjection) -> String {
+        let chart = TrendChart(history: history, deadline: summary.deadline, projection: projection)
+        let first = history.first.map { HTML.day($0.finishedAt) } ?? ""
+        let description =
+            "\(count(history.count, "run")) since \(first). Now: \(summary.totals.blocked) blocked, \(summary.totals.atRisk) at risk, "
+            + "\(summary.totals.ready) ready. "
+            + outlookSentence(summary, projection: projection).text.replacingOccurrences(of: "<strong>", with: "")
+            .replacingOccurrences(of: "</strong>", with: "")
+        var html = "<section id=\"trend\">\n<div class=\"section-head\"><h2>Trend</h2>"
+        html +=
+            "<p>Apps per run, from the history of \(count(history.count, "run")); the dotted line projects blocked apps at the recent rate.</p></div>\n"
+        html += "<div class=\"card chart\">\n<div class=\"chart-scroll\">" + chart.svg(summary: description) + "</div>\n"
+        html += "<div class=\"legend\" aria-hidden=\"true\">"
+        for (verdict, dash) in [(Verdict.blocked, ""), (.atRisk, " stroke-dasharray=\"8 5\""), (.ready, "")] {
+            html +=
+                "<span><svg viewBox=\"0 0 30 12\"><line x1=\"1\" y1=\"6\" x2=\"29\" y2=\"6\" class=\"series \(verdict.rawValue)\"\(dash)/>"
+                + TrendChart.marker(verdict, x: 15, y: 6, size: 4) + "</svg>\(HTMLPage.label(verdict))</span>"
+        }
+        html +=
+            "<span><svg viewBox=\"0 0 30 12\"><line x1=\"1\" y1=\"6\" x2=\"29\" y2=\"6\" class=\"projection\"/></svg>Projection of blocked</span>"
+        if summary.deadline != nil {
+            html +=
+                "<span><svg viewBox=\"0 0 30 12\"><line x1=\"15\" y1=\"0\" x2=\"15\" y2=\"12\" stroke=\"#14213d\" stroke-width=\"2\"/></svg>Deadline</span>"
+        }
+        html += "</div>\n"
+        html += "<details><summary>The numbers behind the chart</summary><div class=\"table-wrap\"><table>"
+        html += "<thead><tr><th>Run</th><th>Finished</th><th class=\"num\">Blocked</th><th class=\"num\">At risk</th>"
+        html += "<th class=\"num\">Ready</th><th class=\"num\">Unknown</th><th class=\"num\">Readiness</th></tr></thead><tbody>"
+        for entry in history.reversed() {
+            html += "<tr><td class=\"mono\">\(HTML.escape(entry.run))</td><td>\(HTML.moment(entry.finishedAt))</td>"
+            html += "<td class=\"num\">\(entry.blocked)</td><td class=\"num\">\(entry.atRisk)</td><td class=\"num\">\(entry.ready)</td>"
+            html += "<td class=\"num\">\(entry.unknown)</td><td class=\"num\">\(percent(entry.readiness))</td></tr>"
+        }
+        html += "</tbody></table></div></details>\n</div>\n</section>\n"
+        return html
+    }
+
+    // MARK: Teams
+
+    /// Apps, verdicts and regressions per team, and under each team its CODEOWNERS owners.
+    private static func teams(_ summary: FleetSummary) -> String {
+        let regressed = Set(summary.diff.regressions.map { AppKey(repo: $0.repo, path: $0.path, target: $0.target) })
+        var html = "<section id=\"teams\">\n<div class=\"section-head\"><h2>Teams</h2>"
+        html += "<p>By the config's <code>team</code>; under each, the owners CODEOWNERS names for its apps.</p></div>\n"
+        html += "<div class=\"card\"><div class=\"table-wrap\"><table class=\"teams\">\n<thead><tr><th>Team</th><th class=\"num\">Apps</th>"
+        html += "<th class=\"num\">Blocked</th><th class=\"num\">At risk</th><th class=\"num\">Ready</th><th class=\"num\">Unknown</th>"
+        html += "<th class=\"num\">Regressions</th><th>Readiness</th></tr></thead>\n<tbody>\n"
+        for team in summary.teams {
+            let apps = summary.apps.filter { ($0.team ?? FleetSummary.noTeam) == team.team }
+            let regressions = apps.filter { regressed.contains(AppKey($0)) }.count
+            let unowned = apps.filter { $0.owners.isEmpty }.count
+            var name = "<span class=\"team-name\">\(HTML.escape(team.team))</span>"
+            if team.failedRepos > 0 {
+                name += " <span class=\"status failed\">\(team.failedRepos) repo\(team.failedRepos == 1 ? "" : "s") not up to date</span>"
+            }
+            if unowned == apps.count, !apps.isEmpty {
+                name += "<br><span class=\"small unowned\">no CODEOWNERS owner for any app</span>"
+            }
+            html += row(name: name, counts: team.counts, regressions: regressions, attributes: "data-team=\"\(HTML.escape(team.team))\"")
+            let owners = Set(apps.flatMap(\.owners)).sorted()
+            guard !owners.isEmpty else { continue }
+            for owner in owners {
+                let owned = apps.filter { $0.owners.contains(owner) }
+                html += row(
+                    name: "<span class=\"mono\">\(HTML.escape(owner))</span>", counts: VerdictCounts(owned),
+                    regressions: owned.filter { regressed.contains(AppKey($0)) }.count, attributes: "class=\"owner\"")
+            }
+            if unowned > 0 {
+                let rows = apps.filter { $0.owners.isEmpty }
+                html += row(
+                    name: "<span class=\"unowned\">unowned (no CODEOWNERS entry)</span>", counts: VerdictCounts(rows),
+                    regressions: rows.filter { regressed.contains(AppKey($0)) }.count, attributes: "class=\"owner\"")
+            }
+        }
+        return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
+    private static func row(name: String, counts: VerdictCounts, regressions: Int, attributes: String) -> String {
+        func cell(_ value: Int, metric: String, hot: String = "") -> String {
+            let style = value == 0 ? " zero" : (hot.isEmpty ? "" : " " + hot)
+            return "<td class=\"num\(style)\" data-metric=\"\(metric)\">\(value)</td>"
+        }
+        var html = "<tr \(attributes)><td>\(name)</td>"
+        html += cell(counts.apps, metric: "apps") + cell(counts.blocked, metric: "blocked", hot: "hot")
+        html += cell(counts.atRisk, metric: "at-risk", hot: "warm") + cell(counts.ready, metric: "ready")
+        html += cell(counts.unknown, metric: "unknown", hot: "warm") + cell(regressions, metric: "regressions", hot: "hot")
+        html += "<td class=\"nowrap\"><span class=\"meter\"><span style=\"width:\(HTML.decimal(counts.readiness))%\"></span></span>"
+        html += "\(percent(counts.readiness))</td></tr>\n"
+        return html
+    }
+
+    // MARK: Changes
+
+    private static func changes(_ summary: FleetSummary) -> String {
+        let diff = summary.diff
+        var html = "<section id=\"changes\">\n<div class=\"section-head\"><h2>Since the last run</h2>"
+        guard let from = diff.from else {
+            return html + "<p>First run: nothing to compare with yet.</p></div>\n</section>\n"
+        }
+        var facts = [
+            "<span data-metric=\"new-findings\">\(diff.newFindings.count)</span> new and "
+                + "<span data-metric=\"resolved-findings\">\(diff.resolvedFindings.count)</span> resolved findings"
+        ]
+        if !diff.newApps.isEmpty { facts.append("\(count(diff.newApps.count, "new app"))") }
+        if !diff.removedApps.isEmpty { facts.append("\(count(diff.removedApps.count, "app")) gone") }
+        if !diff.newRepos.isEmpty { facts.append("\(count(diff.newRepos.count, "new repository", "new repositories"))") }
+        if !diff.removedRepos.isEmpty { facts.append("\(count(diff.removedRepos.count, "repository", "repositories")) removed") }
+        html += "<p>Compared with run <span class=\"mono\">\(HTML.escape(from))</span>: \(facts.joined(separator: ", ")).</p></div>\n"
+        html += "<div class=\"changes\">\n"
+        html += changeTable(
+            title: "Regressions", metric: "regressions", icon: .blocked, changes: diff.regressions, empty: "No app got worse.")
+        html += changeTable(
+            title: "Improvements", metric: "improvements", icon: .ready, changes: diff.improvements, empty: "No app got better.")
+        return html + "</div>\n</section>\n"
+    }
+
+    private static func changeTable(title: String, metric: String, icon: Verdict, changes: [VerdictChange], empty: String) -> String {
+        var html =
+            "<div class=\"card\"><h3 class=\"\(icon.rawValue)\">\(HTMLPage.icon(icon))\(title) <span class=\"muted\" data-metric=\"\(metric)\">\(changes.count)</span></h3>"
+        guard !changes.isEmpty else { return html + "<p class=\"empty\">\(empty)</p></div>\n" }
+        html += "<div class=\"table-wrap\"><table><thead><tr><th>App</th><th>Team</th><th>Was</th><th>Now</th></tr></thead><tbody>"
+        for change in changes {
+            html += "<tr><td><a href=\"repos/\(HTML.fileLink(change.repo.rawValue)).html\">\(HTML.escape(change.repoName))</a>"
+            html +=
+                "<div class=\"where mono\">\(HTML.escape(appPath(change.path)))\(targetSuffix(change.target, path: change.path))</div></td>"
+            html += "<td>\(HTML.escape(change.team ?? FleetSummary.noTeam))</td>"
+            html += "<td>\(HTMLPage.badge(change.from))</td><td>\(HTMLPage.badge(change.to))</td></tr>"
+        }
+        return html + "</tbody></table></div></div>\n"
+    }
+
+    // MARK: Rules
+
+    private static func rules(_ summary: FleetSummary) -> String {
+        var html = "<section id=\"rules\">\n<div class=\"section-head\"><h2>Top blocking rules</h2>"
+        html += "<p>Blocked apps each rule blocks (an app can have several); every rule links to its page.</p></div>\n"
+        guard let most = summary.topBlockingRules.first?.apps else {
+            return html + "<div class=\"card\"><p class=\"empty\">No app is blocked.</p></div>\n</section>\n"
+        }
+        html += "<div class=\"card\"><div class=\"table-wrap\"><table class=\"rules\"><thead><tr><th>Rule</th>"
+        html += "<th class=\"num\">Blocked apps</th><th>What it finds</th></tr></thead><tbody>\n"
+        for item in summary.topBlockingRules {
+            let description = Catalogue.rule(named: item.rule)?.description
+            let anchor = HTML.anchor(item.rule)
+            html += "<tr data-rule=\"\(HTML.escape(item.rule))\"><td><a class=\"rule-name\" href=\"rules.html#\(anchor)\">"
+            html += "\(HTML.escape(description?.name ?? item.rule))</a><div class=\"where mono\">\(HTML.escape(item.rule))</div></td>"
+            html +=
+                "<td class=\"num\"><span class=\"meter rule\"><span style=\"width:\(HTML.decimal(HTML.share(item.apps, of: most)))%\"></span></span>"
+            html += "<b data-metric=\"apps\">\(item.apps)</b></td>"
+            html += "<td class=\"small\">\(HTML.escape(description?.summary ?? ""))</td></tr>\n"
+        }
+        return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
+    private static func failures(_ summary: FleetSummary) -> String {
+        let failed = summary.repoRows.filter { $0.status.isFailure }
+        guard !failed.isEmpty else { return "" }
+        var html = "<section id=\"failures\">\n<div class=\"section-head\"><h2>Repositories not brought up to date</h2>"
+        html += "<p>Their last result is shown, never counted as ready; without one, they count as one unknown app.</p></div>\n"
+        html += "<div class=\"card\"><div class=\"table-wrap\"><table><thead><tr><th>Repository</th><th>Team</th><th>Error</th>"
+        html += "<th>Shown</th><th>Failing since</th></tr></thead><tbody>"
+        for repo in failed {
+            html += "<tr data-failed-repo><td>\(HTML.escape(repo.name))</td><td>\(HTML.escape(repo.team ?? FleetSummary.noTeam))</td>"
+            html += "<td class=\"small\">\(HTML.escape(repo.error ?? ""))</td>"
+            html +=
+                "<td class=\"small\">\(repo.scannedIn.map { "result of <span class=\"mono\">\(HTML.escape($0))</span>" } ?? "unknown")</td>"
+            html += "<td class=\"mono small\">\(HTML.escape(repo.failingSince ?? ""))</td></tr>"
+        }
+        return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
+    // MARK: Apps
+
+    private static func apps(_ summary: FleetSummary) -> String {
+        let rank = Dictionary(uniqueKeysWithValues: HTMLPage.verdictOrder.enumerated().map { ($0.element, $0.offset) })
+        let rows = summary.apps.enumerated().sorted { (rank[$0.element.verdict]!, $0.offset) < (rank[$1.element.verdict]!, $1.offset) }
+            .map(\.element)
+        var html = "<section id=\"apps\">\n<div class=\"section-head\"><h2>All apps</h2>"
+        html +=
+            "<p>\(count(rows.count, "app")), the worst first; each repository links to its page with every finding and its fix.</p></div>\n"
+        html += "<div class=\"card\"><div class=\"table-wrap\"><table class=\"apps\"><thead><tr><th>Verdict</th><th>App</th>"
+        html += "<th>Framework</th><th>Top finding</th><th>Team</th></tr></thead><tbody>\n"
+        for app in rows {
+            html += "<tr data-app data-verdict=\"\(app.verdict.rawValue)\"><td class=\"verdict\">\(HTMLPage.badge(app.verdict))"
+            if app.status != .scanned, app.status != .reused {
+                html += "<div><span class=\"status \(app.status.rawValue)\">\(app.status.rawValue)</span></div>"
+            }
+            html += "</td><td class=\"app\">"
+            let name = HTML.escape(app.repoName)
+            html +=
+                app.status == .failed
+                ? "<b>\(name)</b>" : "<a class=\"repo\" href=\"repos/\(HTML.fileLink(app.repo.rawValue)).html\">\(name)</a>"
+            if app.path.isEmpty && app.target.isEmpty {
+                html += "<div class=\"where\">not scanned</div>"
+            } else {
+                html += "<div class=\"where mono\">\(HTML.escape(appPath(app.path)))\(targetSuffix(app.target, path: app.path))</div>"
+            }
+            html += "</td><td class=\"nowrap\">\(HTML.escape(app.framework))"
+            if let version = app.frameworkVersion { html += " <span class=\"muted\">\(HTML.escape(version))</span>" }
+            html += "</td><td class=\"finding\">"
+            if let finding = app.topFinding {
+                html += "<div class=\"finding-message\">\(HTML.escape(finding.message))</div>"
+                html += "<div class=\"where mono\"><a href=\"rules.html#\(HTML.anchor(finding.rule))\">\(HTML.escape(finding.rule))</a>"
+                html += " · \(HTML.escape(finding.file)):\(finding.line)</div>"
+            } else if app.status == .failed {
+                html += "<span class=\"muted small\">could not be fetched or scanned</span>"
+            } else {
+                html += "<span class=\"muted small\">no findings</span>"
+            }
+            html += "</td><td>\(HTML.escape(app.team ?? FleetSummary.noTeam))"
+            html +=
+                app.owners.isEmpty
+                ? "<div class=\"owners unowned\">unowned</div>"
+                : "<div class=\"owners mono\">\(app.owners.map(HTML.escape).joined(separator: " "))</div>"
+            html += "</td></tr>\n"
+        }
+        return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
+    private static func footer(_ summary: FleetSummary) -> String {
+        """
+        <footer>
+        <p>Unknown is not passing: apps of repositories that could not be brought up to date never count as ready. \
+        Percentages are of all apps, rounded to one decimal.</p>
+        <p>The same run as data: <a href="summary.json">summary.json</a> · <a href="summary.md">summary.md</a> · \
+        <a href="apps.csv">apps.csv</a> · <a href="diff.md">diff.md</a> · <a href="rules.html">rule pages</a>. \
+        Generated by scenesweep \(HTML.escape(summary.toolVersion)) (rule pack \(HTML.escape(summary.rulePack))).</p>
+        </footer>
+
+        """
+    }
+
+    // MARK: Helpers
+
+    struct AppKey: Hashable {
+        let repo: RepoKey
+        let path: String
+        let target: String
+
+        init(repo: RepoKey, path: String, target: String) {
+            self.repo = repo
+            self.path = path
+            self.target = target
+        }
+
+        init(_ app: AppRow) {
+            self.init(repo: app.repo, path: app.path, target: app.target)
+        }
+    }
+
+    static func appPath(_ path: String) -> String {
+        path.isEmpty ? "." : path
+    }
+
+    private static func targetSuffix(_ target: String, path: String) -> String {
+        target == lastComponent(path) ? "" : " · " + HTML.escape(target)
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? ""
+    }
+
+    static func percent(_ value: Double) -> String {
+        HTML.decimal(value) + "%"
+    }
+
+    static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Escaping for HTML pages. Everything that comes from a repository or a config (names, paths,
+/// messages, teams, owners) goes through `escape` before it reaches a page, in text and in attribute
+/// values alike, so markup in a name renders as text.
+enum HTML {
+    /// Text safe in element content and in quoted attribute values: `& < > " '` become references, and
+    /// control characters other than tab and line breaks (which HTML forbids) become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) {
+                    result += "\u{FFFD}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// A fragment identifier made only of `[a-z0-9-]`, for anchors built from rule ids and paths.
+    static func anchor(_ text: String) -> String {
+        var result = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" {
+                result.unicodeScalars.append(scalar)
+            } else if !result.hasSuffix("-") {
+                result += "-"
+            }
+        }
+        return result
+    }
+
+    /// A relative link to a file whose name came from a run record: every byte outside `[A-Za-z0-9._-]`
+    /// percent-encoded, so a name can never leave the folder or become a scheme.
+    static func fileLink(_ name: String) -> String {
+        var result = ""
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result.hasPrefix(".") ? "%2E" + result.dropFirst() : result
+    }
+
+    /// `1 Apr 2027`, in UTC.
+    static func day(_ date: Date) -> String {
+        format(date, "d MMM yyyy")
+    }
+
+    /// `30 Nov 2026, 06:27 UTC`.
+    static func moment(_ date: Date) -> String {
+        format(date, "d MMM yyyy, HH:mm 'UTC'")
+    }
+
+    static func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+
+    /// A number with one decimal at most: `25.9`, `40`.
+    static func decimal(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+
+    /// A signed change: `+3`, `−2` (a real minus sign), `0`.
+    static func signed(_ value: Int) -> String {
+        value > 0 ? "+\(value)" : (value < 0 ? "\u{2212}\(-value)" : "0")
+    }
+
+    /// A share of a whole in percent with one decimal, rounded like `VerdictCounts.readiness`.
+    static func share(_ part: Int, of whole: Int) -> Double {
+        whole == 0 ? 0 : (Double(part) * 1000 / Double(whole)).rounded() / 10
+    }
+}
