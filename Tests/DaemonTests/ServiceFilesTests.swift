@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 /// The files in config/ that run the daemon: they must agree with the command line and with each other.
+/// (DeploymentManifestTests checks config/k8s/nightly-cronjob.yaml.)
 @Suite struct ServiceFilesTests {
     private func file(_ relative: String) throws -> String {
         try String(contentsOf: FixturePaths.packageRoot.appendingPathComponent(relative), encoding: .utf8)
@@ -44,28 +45,6 @@ import Testing
             #expect(value(key) == expected, "\(key)")
         }
         #expect(unitSection(unit, "Install").contains { $0 == ("WantedBy", "multi-user.target") })
-    }
-
-    @Test func theCronJobRunsOneSweepPerNightAndGivesItTimeToStop() throws {
-        let manifest = try file("config/kubernetes/scenesweep-cronjob.yaml")
-        let lines = manifest.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        func value(_ key: String) -> String? {
-            lines.first { $0.hasPrefix(key + ":") }.map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) }
-        }
-
-        #expect(value("kind") == "PersistentVolumeClaim")
-        #expect(lines.contains("kind: CronJob"))
-        #expect(value("concurrencyPolicy") == "Forbid")
-        #expect(value("restartPolicy") == "Never")
-        let arguments = try #require(value("args")).trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",").map {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \""))
-        }
-        #expect(Array(arguments.prefix(4)) == ["daemon", "--once", "--config", "/etc/scenesweep/fleet.yaml"])
-        let stopTimeout = try #require(arguments.firstIndex(of: "--stop-timeout").flatMap { Int(arguments[$0 + 1]) })
-        let grace = try #require(value("terminationGracePeriodSeconds").flatMap(Int.init))
-        #expect(grace > stopTimeout, "Kubernetes would SIGKILL the sweep while it waits for the repositories in flight")
-        #expect(lines.contains("- { name: workspace, mountPath: /workspace }"))
-        #expect(value("readOnlyRootFilesystem") == "true")
     }
 
     @Test func theExampleConfigHasAScheduleTimezoneAndNotifications() throws {

@@ -39,7 +39,7 @@ struct DeploymentManifestTests {
 
     @Test func everyKubernetesManifestIsOneNamedObject() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/config/k8s").filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(files == ["fleet-config.yaml", "merge-job.yaml", "shards-job.yaml", "workspace-volume.yaml"])
+        #expect(files == ["fleet-config.yaml", "merge-job.yaml", "nightly-cronjob.yaml", "shards-job.yaml", "workspace-volume.yaml"])
         for file in files {
             let bytes = Array(try #require(FileManager.default.contents(atPath: Self.root + "/config/k8s/" + file)))
             let documents = try YAMLParser().parseAll(bytes)
@@ -112,6 +112,32 @@ struct DeploymentManifestTests {
         #expect(job["spec"]?["completions"]?.scalar?.integer == 1)
         let script = try #require(try Self.container(job)["args"]?.sequence?.first?.scalar?.text)
         #expect(script == "exec scenesweep merge --config /etc/scenesweep/fleet.yaml /var/lib/scenesweep/shards/*")
+    }
+
+    @Test func theNightlyCronJobRunsTheDaemonOnceOnTheSharedWorkspaceAndGivesItTimeToStop() throws {
+        let cron = try Self.document("config/k8s/nightly-cronjob.yaml")
+        #expect(Self.text(cron["apiVersion"]) == "batch/v1")
+        #expect(Self.text(cron["kind"]) == "CronJob")
+        #expect(Self.text(cron["spec"]?["concurrencyPolicy"]) == "Forbid")
+        let job = try #require(cron["spec"]?["jobTemplate"])
+        let pod = try #require(job["spec"]?["template"]?["spec"])
+        #expect(Self.text(pod["restartPolicy"]) == "Never")
+        let container = try Self.container(job)
+        let command = ((container["command"]?.sequence ?? []) + (container["args"]?.sequence ?? [])).compactMap { $0.scalar?.text }
+        #expect(Array(command.prefix(5)) == ["scenesweep", "daemon", "--once", "--config", "/etc/scenesweep/fleet.yaml"])
+        let stopTimeout = try #require(command.firstIndex(of: "--stop-timeout").flatMap { Int(command[$0 + 1]) })
+        let grace = try #require(pod["terminationGracePeriodSeconds"]?.scalar?.integer)
+        #expect(grace > stopTimeout, "Kubernetes would SIGKILL the sweep while it waits for the repositories in flight")
+
+        let configMap = try Self.document("config/k8s/fleet-config.yaml")
+        let fleetYAML = try #require(Self.text(configMap["data"]?["fleet.yaml"]))
+        let directory = TemporaryDirectory("k8s")
+        directory.write("fleet.yaml", fleetYAML)
+        let config = try ConfigValidator.load(path: directory.path + "/fleet.yaml")
+        #expect(try Self.mountPath(job, claim: "scenesweep-workspace") == config.workspace)
+        #expect(try Self.mountPath(job, configMap: "scenesweep-config") == "/etc/scenesweep")
+        let variables = (container["env"]?.sequence ?? []).compactMap { Self.text($0["name"]) }
+        #expect(variables == [config.auth.httpsTokenVariable, config.notify?.webhookURLVariable].compactMap { $0 })
     }
 
     @Test func theGitHubWorkflowSweepsAMatrixOfShardsMergesTheirArtifactsAndUploadsSARIFPerApp() throws {
