@@ -8,12 +8,16 @@ public struct AnchorSearch: Sendable {
     public let literals: [[UInt8]]
     private let stride: Int
     private let bitmap: [UInt64]
-    /// For each 4-byte window value: the (literal, offset) pairs it occurs at.
-    private let windows: [UInt32: [Occurrence]]
+    /// Where each bitmap slot's windows start in `entries` (slot `s` owns `entries[slotStart[s]..<slotStart[s + 1]]`):
+    /// a flat table instead of a dictionary, so a bitmap hit costs no hashing.
+    private let slotStart: [Int32]
+    private let entries: [Entry]
 
-    private struct Occurrence: Sendable {
-        let literal: Int
-        let offset: Int
+    /// A literal's 4-byte window, which literal it belongs to and at what offset.
+    private struct Entry: Sendable {
+        let window: UInt32
+        let literal: Int32
+        let offset: Int32
     }
 
     private static let bitmapBits = 1 << 16
@@ -24,7 +28,7 @@ public struct AnchorSearch: Sendable {
         self.literals = encoded
         stride = max(1, (encoded.map(\.count).min() ?? 4) - 3)
         var bitmap = [UInt64](repeating: 0, count: Self.bitmapBits / 64)
-        var windows: [UInt32: [Occurrence]] = [:]
+        var bySlot: [[Entry]] = Array(repeating: [], count: Self.bitmapBits)
         for (index, literal) in encoded.enumerated() {
             for offset in 0...(literal.count - 4) {
                 let window =
@@ -32,11 +36,19 @@ public struct AnchorSearch: Sendable {
                     | UInt32(literal[offset + 2]) << 16 | UInt32(literal[offset + 3]) << 24
                 let slot = Self.hash(window)
                 bitmap[slot >> 6] |= 1 << UInt64(slot & 63)
-                windows[window, default: []].append(Occurrence(literal: index, offset: offset))
+                bySlot[slot].append(Entry(window: window, literal: Int32(index), offset: Int32(offset)))
             }
         }
+        var slotStart = [Int32](repeating: 0, count: Self.bitmapBits + 1)
+        var entries: [Entry] = []
+        for slot in 0..<Self.bitmapBits {
+            slotStart[slot] = Int32(entries.count)
+            entries += bySlot[slot]
+        }
+        slotStart[Self.bitmapBits] = Int32(entries.count)
         self.bitmap = bitmap
-        self.windows = windows
+        self.slotStart = slotStart
+        self.entries = entries
     }
 
     @inline(__always)
@@ -73,10 +85,10 @@ public struct AnchorSearch: Sendable {
     }
 
     private func verify(_ window: UInt32, at position: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let occurrences = windows[window] else { return false }
-        for occurrence in occurrences {
-            let literal = literals[occurrence.literal]
-            let start = position - occurrence.offset
+        let slot = Self.hash(window)
+        for entry in entries[Int(slotStart[slot])..<Int(slotStart[slot + 1])] where entry.window == window {
+            let literal = literals[Int(entry.literal)]
+            let start = position - Int(entry.offset)
             guard start >= 0, start + literal.count <= buffer.count else { continue }
             var matched = true
             for index in 0..<literal.count where buffer[start + index] != literal[index] {

@@ -27,10 +27,12 @@ public enum Parallel {
     public static func overlap<First: Sendable, Result: Sendable>(
         _ first: @Sendable () -> First, map count: Int, workers: Int = defaultWorkers, _ transform: @Sendable (Int) -> Result
     ) -> (First, [Result]) {
+        // With one worker allowed, one thread does both, one after the other.
+        if workers <= 1 { return (first(), (0..<count).map(transform)) }
         let slots = Slots<Result>(count: count)
         let firstSlot = Slots<First>(count: 1)
         let counter = Counter()
-        DispatchQueue.concurrentPerform(iterations: max(2, workers)) { worker in
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
             if worker == 0 { firstSlot.store(first(), at: 0) }
             while true {
                 let index = counter.next()
