@@ -1,4 +1,5 @@
 import Foundation
+import ScanCore
 import Synchronization
 
 /// The time source of a sweep; tests pass a fixed or stepping clock instead of sleeping.
@@ -126,7 +127,9 @@ public final class ProgressReporter: Sendable {
             state.fetching.removeAll { $0 == name }
             state.queued.remove(name)
             state.scanning.removeAll { $0 == name }
-            let line = "[\(state.done)/\(total)] \(name): \(message)\n"
+            // The name comes from the config and the message may quote a git server: no raw control
+            // characters in a log line (see VisibleText).
+            let line = "[\(state.done)/\(total)] \(VisibleText.escape(name)): \(VisibleText.escape(message))\n"
             switch style {
             case .silent:
                 return
@@ -145,8 +148,8 @@ public final class ProgressReporter: Sendable {
     public func note(_ text: String) {
         switch style {
         case .silent: return
-        case .lines: write("note: \(text)\n")
-        case .live: write("\r\u{1B}[Knote: \(text)\n")
+        case .lines: write("note: \(VisibleText.escape(text))\n")
+        case .live: write("\r\u{1B}[Knote: \(VisibleText.escape(text))\n")
         }
     }
 
@@ -180,8 +183,8 @@ public final class ProgressReporter: Sendable {
         let elapsed = now.timeIntervalSince(started.withLock { $0 })
         var parts = ["[\(state.done)/\(total)]"]
         if state.failures > 0 { parts.append("\(state.failures) failed") }
-        if !state.scanning.isEmpty { parts.append("scanning " + state.scanning.joined(separator: ", ")) }
-        if !state.fetching.isEmpty { parts.append("fetching " + state.fetching.joined(separator: ", ")) }
+        if !state.scanning.isEmpty { parts.append("scanning " + state.scanning.map(VisibleText.escape).joined(separator: ", ")) }
+        if !state.fetching.isEmpty { parts.append("fetching " + state.fetching.map(VisibleText.escape).joined(separator: ", ")) }
         if !state.queued.isEmpty { parts.append("\(state.queued.count) waiting to scan") }
         parts.append(Self.seconds(elapsed))
         if state.done > 0, state.done < total {

@@ -37,14 +37,18 @@ public enum GitHubReport {
     }
 
     /// Escaping for a command's message.
+    ///
+    /// Goes scalar by scalar: walking Characters, "\r\n" is one grapheme equal to neither "\r" nor "\n"
+    /// and passed through raw, so a file name holding it started a new line, a workflow command of the
+    /// repository's choosing (and "%" followed by a combining mark escaped nothing either).
     static func data(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "%": result += "%25"
             case "\r": result += "%0D"
             case "\n": result += "%0A"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
@@ -53,11 +57,11 @@ public enum GitHubReport {
     /// Escaping for a command's properties, which also may not hold `:` or `,`.
     static func property(_ text: String) -> String {
         var result = ""
-        for character in data(text) {
-            switch character {
+        for scalar in data(text).unicodeScalars {
+            switch scalar {
             case ":": result += "%3A"
             case ",": result += "%2C"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -85,19 +85,24 @@ public enum MarkdownReport {
 }
 
 /// Escaping for text that comes from repositories: table pipes, newlines and HTML never break out.
+///
+/// Both go scalar by scalar: walking Characters, "\r\n" is one grapheme equal to neither "\r" nor "\n",
+/// and "|" followed by a combining mark is one grapheme unequal to "|", so either passed through raw and
+/// broke the table row it was in. Other control characters are shown as `\u{…}` escapes (see VisibleText).
 enum Markdown {
     /// Text for a table cell or a paragraph.
     static func cell(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "|": result += "\\|"
             case "\n", "\r": result += " "
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "&": result += "&amp;"
-            case "`", "*", "_", "[", "]": result += "\\" + String(character)
-            default: result.append(character)
+            case "`", "*", "_", "[", "]": result += "\\" + String(scalar)
+            case _ where VisibleText.needsEscape(scalar): result += VisibleText.escape(String(scalar))
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
@@ -105,15 +110,15 @@ enum Markdown {
 
     /// Text inside backticks: no backticks or newlines inside.
     static func code(_ text: String) -> String {
-        String(text.map { $0 == "`" ? "'" : ($0 == "\n" || $0 == "\r" ? " " : $0) }).replacingPipes()
-    }
-}
-
-private extension String {
-    func replacingPipes() -> String {
         var result = ""
-        for character in self {
-            if character == "|" { result += "\\|" } else { result.append(character) }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "`": result += "'"
+            case "\n", "\r": result += " "
+            case "|": result += "\\|"
+            case _ where VisibleText.needsEscape(scalar): result += VisibleText.escape(String(scalar))
+            default: result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }

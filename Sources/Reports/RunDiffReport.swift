@@ -1,5 +1,6 @@
 import Fleet
 import Rules
+import ScanCore
 
 /// `diff.json`, `diff.md` and the text of `scenesweep diff`: pure functions of a `RunDiff`.
 public enum RunDiffReport {
@@ -157,6 +158,8 @@ public enum RunDiffReport {
     /// The terminal form of `scenesweep diff`.
     public static func text(_ diff: RunDiff) -> String {
         guard let from = diff.from else { return "run \(diff.to) is the first complete run: nothing to compare with\n" }
+        // Names, paths and messages come from repositories and the config: escaped as in TextReport.
+        let show = VisibleText.escape
         var output = "changes from run \(from) to run \(diff.to)\n"
         var counts: [String] = []
         func note(_ number: Int, _ one: String, _ many: String) {
@@ -175,22 +178,26 @@ public enum RunDiffReport {
         for (title, changes) in [("regression", diff.regressions), ("improvement", diff.improvements), ("changed", diff.otherChanges)] {
             for change in changes {
                 output +=
-                    "\(title): \(change.repoName) \(display(change.path)) (\(change.target)): \(change.from.rawValue) -> \(change.to.rawValue)\n"
+                    "\(title): \(show(change.repoName)) \(show(display(change.path))) (\(show(change.target))): \(change.from.rawValue) -> \(change.to.rawValue)\n"
             }
         }
         for finding in diff.newFindings {
             output +=
-                "new: \(finding.repoName) \(finding.file):\(finding.line): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
+                "new: \(show(finding.repoName)) \(show(finding.file)):\(finding.line): \(finding.severity.rawValue): \(show(finding.message)) [\(finding.rule)]\n"
         }
         for finding in diff.resolvedFindings {
-            output += "resolved: \(finding.repoName) \(finding.file):\(finding.line): \(finding.message) [\(finding.rule)]\n"
+            output +=
+                "resolved: \(show(finding.repoName)) \(show(finding.file)):\(finding.line): \(show(finding.message)) [\(finding.rule)]\n"
         }
-        for app in diff.newApps { output += "new app: \(app.repoName) \(display(app.path)) (\(app.target)): \(app.verdict.rawValue)\n" }
-        for app in diff.removedApps { output += "removed app: \(app.repoName) \(display(app.path)) (\(app.target))\n" }
-        for repo in diff.newRepos { output += "new repository: \(repo.repoName)\n" }
-        for repo in diff.removedRepos { output += "removed repository: \(repo.repoName)\n" }
+        for app in diff.newApps {
+            output += "new app: \(show(app.repoName)) \(show(display(app.path))) (\(show(app.target))): \(app.verdict.rawValue)\n"
+        }
+        for app in diff.removedApps { output += "removed app: \(show(app.repoName)) \(show(display(app.path))) (\(show(app.target)))\n" }
+        for repo in diff.newRepos { output += "new repository: \(show(repo.repoName))\n" }
+        for repo in diff.removedRepos { output += "removed repository: \(show(repo.repoName))\n" }
         for repo in diff.staleRepos {
-            output += "not up to date: \(repo.repoName): \(repo.error)\(repo.hasResult ? " (last result shown)" : " (unknown)")\n"
+            output +=
+                "not up to date: \(show(repo.repoName)): \(show(repo.error))\(repo.hasResult ? " (last result shown)" : " (unknown)")\n"
         }
         return output
     }

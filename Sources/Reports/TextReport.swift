@@ -5,23 +5,26 @@ import ScanCore
 /// then a summary line. Editors and CI log parsers pick the lines up as they are.
 public enum TextReport {
     public static func render(_ report: ScanReport) -> String {
+        // Paths, target names and messages come from the repository: `show` keeps a name with a line
+        // break or an ESC sequence from starting a line of its own (see `VisibleText`).
+        let show = VisibleText.escape
         var output = ""
         if report.apps.isEmpty {
-            output += "no iOS, tvOS or visionOS application targets found in \(report.root)\n"
+            output += "no iOS, tvOS or visionOS application targets found in \(show(report.root))\n"
         }
         for app in report.apps {
-            let project = app.project.map { " (\($0))" } ?? ""
+            let project = app.project.map { " (\(show($0)))" } ?? ""
             output +=
-                "\(app.path.isEmpty ? "." : app.path) · target \(app.target)\(project) · \(app.platform) · \(frameworkLabel(app)): \(verdictLabel(app.verdict))\n"
+                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(verdictLabel(app.verdict))\n"
             for finding in app.findings {
                 output +=
-                    "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
+                    "\(show(finding.file)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(show(finding.message)) [\(finding.rule)]\n"
             }
             if !app.suppressed.isEmpty {
                 output += "  \(app.suppressed.count) suppressed by scenesweep:ignore\n"
             }
             for reason in app.unreadable {
-                output += "  could not check: \(reason)\n"
+                output += "  could not check: \(show(reason))\n"
             }
             output += "\n"
         }

@@ -18,15 +18,16 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.message = message
     }
 
-    /// `file:line: warning: message`, the shape compilers print.
+    /// `file:line: warning: message`, the shape compilers print; names and text from the repository
+    /// with their control characters escaped, since this line is printed to terminals and CI logs.
     public var description: String {
         var location = ""
         if let file {
-            location = file
+            location = VisibleText.escape(file)
             if let line { location += ":\(line)" }
             location += ": "
         }
-        return "\(location)\(severity.rawValue): \(message)"
+        return "\(location)\(severity.rawValue): \(VisibleText.escape(message))"
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
