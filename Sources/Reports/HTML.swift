@@ -5,7 +5,8 @@ import Foundation
 /// values alike, so markup in a name renders as text.
 enum HTML {
     /// Text safe in element content and in quoted attribute values: `& < > " '` become references, and
-    /// control characters other than tab and line breaks (which HTML forbids) become U+FFFD.
+    /// control characters other than tab and line breaks (which HTML forbids) and bidirectional overrides
+    /// become U+FFFD.
     static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -19,7 +20,9 @@ enum HTML {
             case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
             default:
                 let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) {
+                // Bidirectional overrides and isolates too: in a file name they make it read as
+                // something else ("txt.swift" shown as "tfiws.txt"), and a page has no use for them.
+                if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
                     result += "\u{FFFD}"
                 } else {
                     result.unicodeScalars.append(scalar)
