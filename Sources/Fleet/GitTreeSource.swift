@@ -159,6 +159,10 @@ public struct GitTreeSource: FileSource {
         let outside = "symlink points outside the scanned tree; not followed"
         let dangling = "symlink does not resolve; not followed"
         var resolved = link.path.split(separator: "/").dropLast().map(String.init)
+        // A link's target is a blob like any other, so a hostile tree can make it gigabytes long: its
+        // size (from the object header) is checked before it is read. A checkout could not hold it
+        // either (symlink(2) refuses targets past PATH_MAX), so it does not resolve.
+        guard link.size <= Self.maximumLinkTarget else { return dangling }
         guard var parts = try Self.components(of: repository.readBlob(link.id)) else { return outside }
         var hops = 0
         while !parts.isEmpty {
@@ -179,7 +183,7 @@ public struct GitTreeSource: FileSource {
                 switch entry.kind {
                 case .symlink:
                     hops += 1
-                    guard hops <= 40 else { return dangling }
+                    guard hops <= 40, entry.size <= Self.maximumLinkTarget else { return dangling }
                     guard let next = try Self.components(of: repository.readBlob(entry.id)) else { return outside }
                     parts = next + parts
                 case .submodule:
@@ -193,6 +197,9 @@ public struct GitTreeSource: FileSource {
         }
         return nil
     }
+
+    /// The longest link target read: Linux's PATH_MAX, counting the terminating NUL.
+    static let maximumLinkTarget = 4095
 
     /// A link target's components; nil for an absolute target (always outside the tree).
     private static func components(of target: [UInt8]) -> [String]? {
