@@ -37,6 +37,12 @@ public enum PropertyListReader {
         do {
             object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         } catch {
+            // Foundation tries a binary plist it cannot take (damaged, or nested past its own limit of
+            // 512) as XML next and reports that failure, "Unexpected character b at line 1", which
+            // says nothing about the file; say what it is instead.
+            if isBinary(bytes) {
+                throw PropertyListError(message: "damaged binary plist, or nested too deeply", line: nil)
+            }
             throw describe(error)
         }
         guard let value = PlistValue(foundation: object) else {
