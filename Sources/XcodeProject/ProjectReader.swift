@@ -194,11 +194,14 @@ final class GroupResolver {
     init(objects: [String: PlistValue], sourceRoot: String) {
         self.objects = objects
         self.sourceRoot = sourceRoot
-        for (id, object) in objects {
-            guard case .dictionary(let fields) = object else { continue }
+        // Walked in id order, and an object listed by several groups (which only a broken or hostile
+        // project does, say a variant group that is its own grandchild) keeps the first: in dictionary
+        // order, which Swift seeds per process, its path changed from run to run.
+        for id in objects.keys.sorted() {
+            guard case .dictionary(let fields)? = objects[id] else { continue }
             if case .string("PBXFileSystemSynchronizedRootGroup")? = fields["isa"] { synchronizedGroups.append(id) }
             guard case .array(let children)? = fields["children"] else { continue }
-            for case .string(let child) in children {
+            for case .string(let child) in children where parents[child] == nil {
                 parents[child] = id
             }
         }
