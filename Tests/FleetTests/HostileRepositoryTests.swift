@@ -43,6 +43,7 @@ struct HostileRepositoryTests {
             """,
             "Evil/AppDelegate.swift": "@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n",
             "Evil/Blob.swift": "import UIKit\u{0}\u{1}\u{2}keyWindow\n",
+            "Evil/Blob.m": "#import <UIKit/UIKit.h>\u{0}\u{FF}keyWindow\n",
             "Named/App/Info.plist": "<plist version=\"1.0\"><dict><key>LSRequiresIPhoneOS</key><true/></dict></plist>",
             "Named/App/AppDelegate.swift": "@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n",
             ".github/CODEOWNERS": "* \(owner)\n",
@@ -119,6 +120,7 @@ struct HostileRepositoryTests {
         #expect(Set(findings.compactMap { $0["file"] as? String }).isSuperset(of: Self.fileNames + ["Evil/Latin1.swift"]))
         #expect(apps.contains { $0["target"] as? String == Self.targetName })
         #expect(diagnostics.contains("Evil/Blob.swift: binary data in a source file; skipped"))
+        #expect(diagnostics.contains("Evil/Blob.m: binary data in a source file; skipped"))
         #expect(diagnostics.contains("Evil/Latin1.swift: invalid UTF-8 at byte 6; scanned as bytes"))
         for link in ["Evil/passwd.swift", "Evil/up", "Evil/etc"] {
             #expect(diagnostics.contains("\(link): symlink points outside the scanned tree; not followed"), "\(diagnostics)")
