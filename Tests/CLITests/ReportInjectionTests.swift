@@ -166,4 +166,29 @@ struct ReportInjectionTests {
         #expect(Set(uris).isSuperset(of: Self.fileNames))
         #expect(messages.contains { $0.contains("UISceneDelegateClassName \(Self.className) names no class") })
     }
+    @Test func aRepoURLWithALineBreakIsAConfigErrorAndHostileNamesAndURLsReachTheSweepLogEscaped() throws {
+        let bench = GitWorkbench("injection")
+        try bench.makeRepository("up", files: ["README.md": "x\n"])
+        let header = "version: 1\nfleet: { name: P, deadline: 2027-04-01 }\nworkspace: ws\nrepos:\n"
+        try Data((header + "  - url: \"up\\r\\n::error::url\"\n").utf8).write(to: URL(fileURLWithPath: bench.path("broken.yaml")))
+        try Data(
+            (header + "  - url: \"up\\u001b[2J\\u202e\"\n    name: \"a/b\\u001b[2J\\r\\n::error::name\"\n  - url: up\n    name: ../../etc\n")
+                .utf8
+        ).write(to: URL(fileURLWithPath: bench.path("fleet.yaml")))
+
+        let broken = ConsoleCapture.run(["validate", "--config", bench.path("broken.yaml")])
+        let sweep = ConsoleCapture.run(["sweep", "--config", bench.path("fleet.yaml")])
+
+        #expect(broken.status == 2)
+        #expect(broken.err.contains("broken.yaml:5:10: error: repos[0].url: the URL holds a line break"))
+        #expect(sweep.status == 0, "\(sweep.err)")
+        #expect(!Self.hasRawControl(sweep.out + sweep.err))
+        for line in (sweep.out + sweep.err).split(separator: "\n") { #expect(!line.hasPrefix("::"), "\(line)") }
+        #expect((sweep.out + sweep.err).contains(#"a/b\u{1B}[2J\u{D}\u{A}::error::name: FAILED: repository not found at "#))
+        #expect((sweep.out + sweep.err).contains(#"/up\u{1B}[2J\u{202E}"#))
+        // Names never become paths: the only folders are the mirror and run of the good URL, by key.
+        let mirrors = try FileManager.default.contentsOfDirectory(atPath: bench.path("ws/mirrors"))
+        #expect(mirrors.count == 1 && mirrors[0].hasPrefix("local-up-") && mirrors[0].hasSuffix(".git"))
+        #expect(!FileManager.default.fileExists(atPath: bench.path("etc")))
+    }
 }
