@@ -152,6 +152,7 @@ public struct Sweep: Sendable {
         do {
             try fileManager.createDirectory(atPath: store.mirrorsFolder, withIntermediateDirectories: true)
         } catch {
+            store.abandon(store.runFolder(runID))
             throw SweepError("cannot create the mirrors folder in \(store.root): \(error.localizedDescription)")
         }
 
