@@ -69,6 +69,21 @@ extension RunStore {
         }
     }
 
+    /// Removes what sweeps killed midway left: run folders without run.json (never complete, never to be),
+    /// and the temporary files of history.jsonl and `latest` whose rename never came. Call it holding the
+    /// lock: then no other sweep or merge is writing them.
+    func removeLeftovers() {
+        let fileManager = FileManager.default
+        for name in (try? fileManager.contentsOfDirectory(atPath: runsFolder)) ?? []
+        where RunID.isValid(name) && !fileManager.fileExists(atPath: recordPath(name)) {
+            try? fileManager.removeItem(atPath: runFolder(name))
+        }
+        for name in (try? fileManager.contentsOfDirectory(atPath: root)) ?? []
+        where name.hasPrefix("history.jsonl.tmp-") || name.hasPrefix("latest.tmp-") {
+            try? fileManager.removeItem(atPath: root + "/" + name)
+        }
+    }
+
     /// Takes back a run that could not be stored whole (a full disk, a read-only workspace), so that no
     /// part of it counts: its history line is cut off again (truncating needs no free space) and its
     /// folder, run.json included, is removed, which also frees the space it took. `latest` still names

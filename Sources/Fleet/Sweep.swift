@@ -147,6 +147,7 @@ public struct Sweep: Sendable {
         let trace = PhaseClock()
         try? GitLibrary.ignoreUserAndSystemConfiguration()
         Mirror.removeLeftovers(in: store.mirrorsFolder)
+        store.removeLeftovers()
         let previous = PreviousRun(store: store)
         let runID = try store.makeRunFolder(at: startedAt, suffix: environment.runSuffix)
         do {
