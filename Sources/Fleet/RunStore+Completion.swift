@@ -69,9 +69,12 @@ extension RunStore {
         }
     }
 
-    /// Removes what sweeps killed midway left: run folders without run.json (never complete, never to be),
-    /// and the temporary files of history.jsonl and `latest` whose rename never came. Call it holding the
-    /// lock: then no other sweep or merge is writing them.
+    /// Clears what sweeps killed midway left. Run folders without run.json (never complete, never to be)
+    /// and the temporary files of history.jsonl and `latest` whose rename never came are removed. A run
+    /// killed after its run.json is finished the way `complete` would have: one that reached history.jsonl
+    /// becomes `latest`; one newer than `latest` and than every history line, but in none, is removed, so
+    /// history lists every complete run and `latest` names the newest. Call it holding the lock: then no
+    /// other sweep or merge is writing them.
     func removeLeftovers() {
         let fileManager = FileManager.default
         for name in (try? fileManager.contentsOfDirectory(atPath: runsFolder)) ?? []
@@ -81,6 +84,17 @@ extension RunStore {
         for name in (try? fileManager.contentsOfDirectory(atPath: root)) ?? []
         where name.hasPrefix("history.jsonl.tmp-") || name.hasPrefix("latest.tmp-") {
             try? fileManager.removeItem(atPath: root + "/" + name)
+        }
+        // Only with a `latest` to go by: a workspace without one (its first run, or edited by hand) is left as it is.
+        guard let named = fileManager.contents(atPath: latestFile).map({ String(decoding: $0, as: UTF8.self) }) else { return }
+        var latest = named.trimmingCharacters(in: .whitespacesAndNewlines)
+        let listed = history().map(\.run)
+        for run in completedRuns() where run > latest {
+            if listed.contains(run) {
+                if (try? AtomicFile.write(run + "\n", to: latestFile, durable: true)) != nil { latest = run }
+            } else if run > (listed.last ?? "") {
+                try? fileManager.removeItem(atPath: runFolder(run))
+            }
         }
     }
 

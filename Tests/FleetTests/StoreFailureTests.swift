@@ -80,4 +80,34 @@ struct StoreFailureTests {
         #expect(KeptRuns(harness.store) == before)
         #expect(harness.store.history().map(\.run) == [first.record.id])
     }
+
+    @Test func aRunKilledBetweenItsRunJSONAndItsHistoryLineIsTakenBackByTheNextSweep() throws {
+        let harness = try SweepTests.threeRepositories()
+        let first = try harness.sweep()
+        let history = try Data(contentsOf: URL(fileURLWithPath: harness.store.historyFile))
+        let second = try harness.sweep()
+        // As a kill right after run.json leaves it: history and `latest` as before the second run.
+        try history.write(to: URL(fileURLWithPath: harness.store.historyFile))
+        try AtomicFile.write(first.record.id + "\n", to: harness.store.latestFile)
+
+        let third = try harness.sweep()
+
+        #expect(third.record.previousRun == first.record.id)
+        #expect(harness.store.completedRuns() == [first.record.id, third.record.id])
+        #expect(harness.store.history().map(\.run) == [first.record.id, third.record.id])
+        #expect(!FileManager.default.fileExists(atPath: harness.store.runFolder(second.record.id)))
+    }
+
+    @Test func aRunKilledBetweenItsHistoryLineAndLatestIsMadeLatestByTheNextSweep() throws {
+        let harness = try SweepTests.threeRepositories()
+        let first = try harness.sweep()
+        let second = try harness.sweep()
+        try AtomicFile.write(first.record.id + "\n", to: harness.store.latestFile)
+
+        let third = try harness.sweep()
+
+        #expect(third.record.previousRun == second.record.id)
+        #expect(harness.store.completedRuns() == [first.record.id, second.record.id, third.record.id])
+        #expect(harness.store.history().map(\.run) == [first.record.id, second.record.id, third.record.id])
+    }
 }
