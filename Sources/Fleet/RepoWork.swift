@@ -114,7 +114,7 @@ struct RepoWork: Sendable {
         progress.note("\(mirror.repo.name): the mirror is damaged (\(damage.message)); cloning it again")
         do {
             return try mirror.cloneAgain(credentials: credentials)
-        } catch  where error.isDamage {
+        } catch let error where error.isDamage {
             throw Self.stillDamaged(error)
         } catch {
             throw GitError(error.kind, "the mirror was damaged and cloning it again failed: \(error.message)", errorClass: error.errorClass)
