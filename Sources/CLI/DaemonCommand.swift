@@ -61,8 +61,9 @@ enum DaemonCommand: Command {
         that fails is logged and tried again, and never fails the run.
 
         SIGTERM and SIGINT stop the daemon once the repositories in flight are done (see --stop-timeout);
-        an unfinished run is never stored. SIGHUP reads the config again; a config with problems is
-        reported and the one in use kept. Logs go to standard error; secrets never appear in them.
+        an unfinished run is never stored. SIGHUP reads the config again, and so does each scheduled
+        sweep when the file's content changed; a config with problems is reported once and the one in
+        use kept. Logs go to standard error; secrets never appear in them.
 
         OPTIONS:
         \(OptionParser.help(table))

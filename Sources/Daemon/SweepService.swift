@@ -10,9 +10,11 @@ public import Foundation
 /// Everything reaches it as an event in one mailbox (`ServiceEvents`): the schedule's timer, SIGTERM and
 /// SIGINT (stop), SIGHUP (reload), and the end of a sweep, which runs on a thread of its own. A stop
 /// during a sweep lets the repositories in flight finish (for at most `stopTimeout`) and stores nothing
-/// half-done; a reload during a sweep waits for its end. A scheduled time that passes while a sweep runs
-/// is not run late (`MissedRuns`). After each sweep the status and metrics files are rewritten and, if
-/// apps regressed or became blocked, the webhook is told; a notification that fails never fails the run.
+/// half-done; a reload during a sweep waits for its end. Before each scheduled sweep the config file is
+/// read again if its content changed, so an edit takes effect without a signal. A scheduled time that
+/// passes while a sweep runs is not run late (`MissedRuns`). After each sweep the status and metrics
+/// files are rewritten and, if apps regressed or became blocked, the webhook is told; a notification that
+/// fails never fails the run.
 public struct SweepService: Sendable {
     public struct Options: Sendable {
         /// Sweep once, now, and return.
@@ -70,6 +72,10 @@ private final class ServiceRun {
     var timerID = 0
     var timer: Task<Void, Never>?
     var sweepID = 0
+    /// The config file as it was when `config` was read from it.
+    var configState: ConfigFileState
+    /// A state of the file already reported as unusable, so each bad edit is logged once.
+    var reportedState: ConfigFileState?
 
     var clock: any WallClock { service.clock }
     var log: DaemonLog { service.log }
@@ -78,6 +84,7 @@ private final class ServiceRun {
     init(_ service: SweepService) {
         self.service = service
         config = service.initial
+        configState = ConfigFileState.of(service.initial.fleet.file)
         let clock = service.clock
         let log = service.log
         let previous = StatusFiles.previous(in: config.fleet.workspace)
@@ -119,6 +126,7 @@ private final class ServiceRun {
             case .reload:
                 if reloadConfig(), let schedule = config.schedule { arm(schedule.next(after: clock.now)) }
             case .timer(let id) where id == timerID:
+                followConfigEdits()
                 guard let schedule = config.schedule else { continue }
                 let started = clock.now
                 let ended = await sweep()
@@ -360,12 +368,31 @@ private final class ServiceRun {
         }
     }
 
+    /// Before a scheduled sweep: when the config file's content changed since it was read (or the file is
+    /// gone, or a folder now), reads it again as SIGHUP does, so an edit needs no signal. The sweep in
+    /// flight, if any, keeps the config it started with; a file with problems is logged once per content.
+    private func followConfigEdits() {
+        let path = config.fleet.file
+        let now = ConfigFileState.of(path)
+        guard now != configState, now != reportedState else { return }
+        switch now {
+        case .content:
+            log.info("config.changed", "\(path) changed since it was read; reading it again")
+        case .unreadable(let reason):
+            log.warning("config.changed", "\(path) \(reason); keeping the config in use")
+        }
+        _ = reloadConfig()
+    }
+
     /// Reads the config again; on problems, logs each and keeps the one in use.
     private func reloadConfig() -> Bool {
         let loaded: ServiceConfig
+        // Taken before reading, so an edit made meanwhile is seen as a change at the next check.
+        let state = ConfigFileState.of(config.fleet.file)
         do {
             loaded = try service.reload()
         } catch {
+            reportedState = state
             for problem in error.problems { log.error("config.problem", problem.description) }
             log.error(
                 "daemon.reload-failed",
@@ -373,10 +400,13 @@ private final class ServiceRun {
             return false
         }
         guard loaded.schedule != nil || service.options.once else {
+            reportedState = state
             log.error("daemon.reload-failed", "\(loaded.fleet.file) has no schedule; keeping the config in use")
             return false
         }
         config = loaded
+        configState = state
+        reportedState = nil
         log.setSecrets(secrets(of: loaded))
         files.configure(workspace: loaded.fleet.workspace, deadline: loaded.fleet.deadline)
         files.update { status in

@@ -22,6 +22,8 @@ public struct GitTreeSource: FileSource {
     public struct Listing: Sendable {
         public let files: [FileEntry]
         public let diagnostics: [Diagnostic]
+        /// Files of the tree whose blobs the object store lacks (each also counted in a diagnostic).
+        public var missingFiles: Int = 0
     }
 
     struct Blob: Sendable {
@@ -144,7 +146,7 @@ public struct GitTreeSource: FileSource {
                             "\(missing) file\(missing == 1 ? "" : "s") of the tree \(missing == 1 ? "is" : "are") missing from the repository (damaged or partial); not read"
                         ))
                 }
-                return (Listing(files: files, diagnostics: diagnostics), blobs)
+                return (Listing(files: files, diagnostics: diagnostics, missingFiles: missing), blobs)
             }
         } catch let error as GitError {
             throw error

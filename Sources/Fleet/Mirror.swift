@@ -24,6 +24,8 @@ public struct Mirror: Sendable {
         public let branch: String
         /// Whether the mirror was made in this update.
         public let cloned: Bool
+        /// Whether it was made because the mirror there was damaged (`cloneAgain`).
+        public fileprivate(set) var clonedAgain = false
     }
 
     /// Clones the mirror if there is none (into a temporary folder renamed into place, so an interrupted
@@ -62,6 +64,16 @@ public struct Mirror: Sendable {
         } catch {
             throw GitError(.other, "\(error)")
         }
+    }
+
+    /// Removes the mirror and clones it afresh, for one found damaged on disk: mirrors are a cache, and the
+    /// remote still holds what a damaged one lost. Called at most once per repository and sweep, so a
+    /// remote whose every clone is damaged fails that repository instead of cloning in a loop.
+    public func cloneAgain(credentials: Credentials) throws(GitError) -> State {
+        try? FileManager.default.removeItem(atPath: path)
+        var state = try update(credentials: credentials, offline: false)
+        state.clonedAgain = true
+        return state
     }
 
     /// The existing mirror, or nil when there is none. A folder that is not a usable repository (left by

@@ -97,6 +97,7 @@ struct RepoWork: Sendable {
             do {
                 return try mirror.update(credentials: credentials, offline: offline)
             } catch {
+                if error.isDamage, !offline { return try cloneAgain(mirror, damage: error) }
                 guard error.isTransient, !offline, attempt < policy.attempts else { throw error }
                 let delay = policy.delay(beforeRetry: attempt, jitter: policy.jitter())
                 progress.note(
@@ -108,37 +109,83 @@ struct RepoWork: Sendable {
         }
     }
 
+    /// Clones a damaged mirror again, once; when that fails too, the error says the mirror was damaged.
+    private func cloneAgain(_ mirror: Mirror, damage: GitError) throws(GitError) -> Mirror.State {
+        progress.note("\(mirror.repo.name): the mirror is damaged (\(damage.message)); cloning it again")
+        do {
+            return try mirror.cloneAgain(credentials: credentials)
+        } catch let error where error.isDamage {
+            throw Self.stillDamaged(error)
+        } catch {
+            throw GitError(error.kind, "the mirror was damaged and cloning it again failed: \(error.message)", errorClass: error.errorClass)
+        }
+    }
+
+    private static func stillDamaged(_ error: GitError) -> GitError {
+        GitError(error.kind, "the mirror was cloned again and is still damaged: \(error.message)", errorClass: error.errorClass)
+    }
+
+    /// The commit's tree, listed: listing first turns a damaged tree into this repository's failure instead
+    /// of an empty result. A mirror found damaged here (an object missing or unreadable) is cloned again
+    /// once and read from the fresh clone; `state` is then the fresh clone's.
+    private func listedTree(_ repo: RepoConfig, state: inout Mirror.State, filter: PathFilter) throws(GitError) -> GitTreeSource {
+        do {
+            // Files missing from a clone made in this sweep are missing upstream: each costs that file.
+            return try openTree(repo, state.commit, filter: filter, acceptingMissingFiles: state.cloned || offline)
+        } catch let error where error.isDamage && !state.cloned && !offline {
+            state = try cloneAgain(Mirror(path: store.mirrorPath(repo.key), repo: repo), damage: error)
+            do {
+                return try openTree(repo, state.commit, filter: filter, acceptingMissingFiles: true)
+            } catch {
+                throw Self.stillDamaged(error)
+            }
+        } catch let error where state.clonedAgain {
+            throw Self.stillDamaged(error)
+        }
+    }
+
+    private func openTree(_ repo: RepoConfig, _ commit: ObjectID, filter: PathFilter, acceptingMissingFiles: Bool) throws(GitError)
+        -> GitTreeSource
+    {
+        let source = try GitTreeSource(
+            repositoryPath: store.mirrorPath(repo.key), commit: commit, label: "\(repo.name)@\(commit.description.prefix(12))")
+        let listing = try source.listing(filter: filter)
+        if listing.missingFiles > 0, !acceptingMissingFiles {
+            let count = listing.missingFiles
+            throw GitError(.corrupt, "\(count) file\(count == 1 ? "" : "s") of the tree of \(commit) missing from the mirror")
+        }
+        return source
+    }
+
     func scan(_ job: ScanJob) -> Outcome {
         let repo = job.repo
         progress.scanning(repo.name)
         let started = environment.clock.now()
         let trace = PhaseClock()
-        let commit = job.state.commit
+        var state = job.state
         let report: ScanReport
         do {
-            let source = try GitTreeSource(
-                repositoryPath: store.mirrorPath(repo.key), commit: commit, label: "\(repo.name)@\(commit.description.prefix(12))")
-            // Listing first turns a damaged tree into this repository's failure instead of an empty result.
-            _ = try source.listing(filter: job.settings.filter)
+            let source = try listedTree(repo, state: &state, filter: job.settings.filter)
             trace.lap("\(repo.name): list the tree")
             report = environment.scan(source, job.settings.filter, config.ruleSelection)
             trace.lap("\(repo.name): scan")
         } catch {
-            return failure(repo, error.message, branch: job.state.branch, fetchSeconds: job.fetchSeconds)
+            return failure(repo, error.message, branch: state.branch, fetchSeconds: job.fetchSeconds)
         }
+        let commit = state.commit
         do {
             for (ext, render) in environment.renderers.repoFiles {
                 try AtomicFile.write(render(report), to: store.resultPath(run: runID, key: repo.key, ext: ext))
             }
         } catch {
-            return failure(repo, "\(error)", branch: job.state.branch, fetchSeconds: job.fetchSeconds)
+            return failure(repo, "\(error)", branch: state.branch, fetchSeconds: job.fetchSeconds)
         }
         trace.lap("\(repo.name): write results")
         MemoryRelease.afterRepository()
         let scanSeconds = seconds(since: started)
         let counts = RepoCounts(report)
         let record = RepoRecord(
-            key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, scannedBranch: job.state.branch,
+            key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, scannedBranch: state.branch,
             team: repo.team, status: .scanned, commit: commit.description, resultTool: environment.toolVersion,
             resultRulePack: environment.rulePack, settingsHash: job.settings.hash, scannedIn: runID, fetchSeconds: job.fetchSeconds,
             scanSeconds: scanSeconds, counts: counts)

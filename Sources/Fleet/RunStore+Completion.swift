@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension RunStore {
     /// Where `sweep --shard I/N` keeps its own store (mirrors, runs, history, latest, lock):
     /// `shards/<I>` under this one. A folder per index, so a shard's mirrors stay warm wherever its runs
@@ -34,6 +38,7 @@ extension RunStore {
     func complete(record: RunRecord, summary: FleetSummary, diff: RunDiff, renderers: SweepRenderers) throws {
         let folder = runFolder(record.id)
         let entry = HistoryEntry(record: record, summary: summary)
+        var historyLength: Int?
         do {
             try AtomicFile.write(renderers.summaryJSON(summary), to: folder + "/summary.json")
             try AtomicFile.write(renderers.summaryMarkdown(summary), to: folder + "/summary.md")
@@ -51,13 +56,54 @@ extension RunStore {
             AtomicFile.syncFolder(folder)
 
             var history = FileManager.default.contents(atPath: historyFile) ?? Data()
+            let length = history.count
             if let last = history.last, last != UInt8(ascii: "\n") { history.append(UInt8(ascii: "\n")) }
             history += try Self.lineEncoder.encode(entry) + Data("\n".utf8)
             try AtomicFile.write(history, to: historyFile, durable: true)
+            historyLength = length
             try AtomicFile.write(record.id + "\n", to: latestFile, durable: true)
             AtomicFile.syncFolder(root)
         } catch {
+            abandon(folder, historyLength: historyLength)
             throw SweepError("cannot store run \(record.id): \(error)")
         }
+    }
+
+    /// Clears what sweeps killed midway left. Run folders without run.json (never complete, never to be)
+    /// and the temporary files of history.jsonl and `latest` whose rename never came are removed. A run
+    /// killed after its run.json is finished the way `complete` would have: one that reached history.jsonl
+    /// becomes `latest`; one newer than `latest` and than every history line, but in none, is removed, so
+    /// history lists every complete run and `latest` names the newest. Call it holding the lock: then no
+    /// other sweep or merge is writing them.
+    func removeLeftovers() {
+        let fileManager = FileManager.default
+        for name in (try? fileManager.contentsOfDirectory(atPath: runsFolder)) ?? []
+        where RunID.isValid(name) && !fileManager.fileExists(atPath: recordPath(name)) {
+            try? fileManager.removeItem(atPath: runFolder(name))
+        }
+        for name in (try? fileManager.contentsOfDirectory(atPath: root)) ?? []
+        where name.hasPrefix("history.jsonl.tmp-") || name.hasPrefix("latest.tmp-") {
+            try? fileManager.removeItem(atPath: root + "/" + name)
+        }
+        // Only with a `latest` to go by: a workspace without one (its first run, or edited by hand) is left as it is.
+        guard let named = fileManager.contents(atPath: latestFile).map({ String(decoding: $0, as: UTF8.self) }) else { return }
+        var latest = named.trimmingCharacters(in: .whitespacesAndNewlines)
+        let listed = history().map(\.run)
+        for run in completedRuns() where run > latest {
+            if listed.contains(run) {
+                if (try? AtomicFile.write(run + "\n", to: latestFile, durable: true)) != nil { latest = run }
+            } else if run > (listed.last ?? "") {
+                try? fileManager.removeItem(atPath: runFolder(run))
+            }
+        }
+    }
+
+    /// Takes back a run that could not be stored whole (a full disk, a read-only workspace), so that no
+    /// part of it counts: its history line is cut off again (truncating needs no free space) and its
+    /// folder, run.json included, is removed, which also frees the space it took. `latest` still names
+    /// the run before.
+    func abandon(_ folder: String, historyLength: Int? = nil) {
+        if let historyLength { truncate(historyFile, off_t(historyLength)) }
+        try? FileManager.default.removeItem(atPath: folder)
     }
 }

@@ -147,11 +147,13 @@ public struct Sweep: Sendable {
         let trace = PhaseClock()
         try? GitLibrary.ignoreUserAndSystemConfiguration()
         Mirror.removeLeftovers(in: store.mirrorsFolder)
+        store.removeLeftovers()
         let previous = PreviousRun(store: store)
         let runID = try store.makeRunFolder(at: startedAt, suffix: environment.runSuffix)
         do {
             try fileManager.createDirectory(atPath: store.mirrorsFolder, withIntermediateDirectories: true)
         } catch {
+            store.abandon(store.runFolder(runID))
             throw SweepError("cannot create the mirrors folder in \(store.root): \(error.localizedDescription)")
         }
 

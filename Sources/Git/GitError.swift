@@ -57,6 +57,19 @@ extension GitError {
     }
 }
 
+extension GitError {
+    /// Whether a repository's own object store is damaged or incomplete (an object missing or unreadable,
+    /// a truncated pack), as opposed to the remote refusing or lacking the repository. A mirror with
+    /// such damage is worth cloning again: the remote still holds what it lost.
+    public var isDamage: Bool {
+        kind == .corrupt || (kind == .notFound && Self.isObjectStoreClass(errorClass))
+    }
+
+    static func isObjectStoreClass(_ errorClass: Int32) -> Bool {
+        [GIT_ERROR_ODB, GIT_ERROR_ZLIB, GIT_ERROR_INDEXER, GIT_ERROR_OBJECT, GIT_ERROR_TREE].contains { errorClass == Int32($0.rawValue) }
+    }
+}
+
 extension GitError.Kind {
     init(errorClass: Int32, code: Int32, message: String) {
         func isClass(_ value: git_error_t) -> Bool { errorClass == Int32(value.rawValue) }

@@ -43,6 +43,9 @@ final class RemoteSession {
         var kind = GitError.Kind(errorClass: errorClass, code: code, message: message)
         // Socket errors (e.g. connection refused) come with the OS class, like local file errors.
         if kind == .other, errorClass == Int32(GIT_ERROR_OS.rawValue), !url.isLocal { kind = .network }
+        // An object missing from a repository's store (the mirror's, or a local source's) is damage, not a
+        // missing repository: "repository not found" would send the reader looking in the wrong place.
+        if GitError.isObjectStoreClass(errorClass) { kind = .corrupt }
         let text: String
         switch kind {
         case .notFound: text = "repository not found at \(url)"

@@ -28,6 +28,7 @@ final class ScriptedRunner: SweepRunner, @unchecked Sendable {
         var durations: [TimeInterval] = []
         var isGated = false
         var stopsSeen = 0
+        var fleets: [FleetConfig] = []
     }
 
     let clock: TestClock
@@ -41,6 +42,8 @@ final class ScriptedRunner: SweepRunner, @unchecked Sendable {
     /// When each sweep started, on the test clock.
     var starts: [Date] { state.withLock { $0.starts } }
     var stopsSeen: Int { state.withLock { $0.stopsSeen } }
+    /// The config each sweep was given.
+    var fleets: [FleetConfig] { state.withLock { $0.fleets } }
 
     /// How long the next sweeps take, in order (then 60 s each).
     func take(_ durations: [TimeInterval]) { state.withLock { $0.durations = durations } }
@@ -56,6 +59,7 @@ final class ScriptedRunner: SweepRunner, @unchecked Sendable {
     func sweep(_ config: FleetConfig, progress: ProgressReporter, stop: StopRequest) throws -> SweepOutcome {
         let (started, isGated, duration) = state.withLock { state in
             state.starts.append(clock.now)
+            state.fleets.append(config)
             let duration = state.durations.isEmpty ? 60 : state.durations.removeFirst()
             return (clock.now, state.isGated, duration)
         }
@@ -128,11 +132,13 @@ final class ServiceHarness: @unchecked Sendable {
         return try ServiceConfig.load(path: "fleet.yaml", directory: folder.path)
     }
 
-    func service(once: Bool = false, stopTimeout: TimeInterval = 60) -> SweepService {
+    /// - Parameter readingTheFile: reloads read fleet.yaml in `folder`, as the daemon does, instead of `reloaded`.
+    func service(once: Bool = false, stopTimeout: TimeInterval = 60, readingTheFile: Bool = false) -> SweepService {
         SweepService(
             config: config, options: SweepService.Options(once: once, stopTimeout: stopTimeout), clock: clock, runner: runner,
             events: events, log: DaemonLog(format: .json, now: { [clock] in clock.now }, write: log.write),
             reload: { [self] () throws(ConfigProblems) -> ServiceConfig in
+                if readingTheFile { return try ServiceConfig.load(path: "fleet.yaml", directory: self.folder.path) }
                 switch self.reloaded.withLock({ $0 }) {
                 case .success(let config)?: return config
                 case .failure(let problems)?: throw problems

@@ -1,16 +1,15 @@
 import Foundation
-import TestSupport
 
 /// A local HTTP server (Python) that asks for Basic credentials on every request, refuses them, and
 /// notes each Authorization header it was sent in a file.
-final class CredentialServer: @unchecked Sendable {
+public final class CredentialServer: @unchecked Sendable {
     private let process = Process()
     private let directory = TemporaryDirectory("credserver")
-    let port: Int
+    public let port: Int
 
-    var log: String { directory.path + "/auth.log" }
+    public var log: String { directory.path + "/auth.log" }
 
-    init() throws {
+    public init() throws {
         let script = """
             import http.server, sys
             log = open(sys.argv[1], "a")
@@ -47,13 +46,13 @@ final class CredentialServer: @unchecked Sendable {
     }
 
     /// Whether some request carried exactly these Basic credentials.
-    func sawCredential(user: String, password: String) -> Bool {
+    public func sawCredential(user: String, password: String) -> Bool {
         let expected = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").contains { $0 == expected }
     }
 
-    func stop() {
+    public func stop() {
         // SIGKILL: the child inherits the test thread's blocked-signal mask, so SIGTERM could wait forever.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -1,19 +1,18 @@
 import Foundation
-import TestSupport
 
 /// A local smart-HTTP git server (Python running `git http-backend`) that first refuses a number of
 /// requests with a chosen status, then serves the bare repositories under `root`, noting every request.
-final class FlakyGitServer: @unchecked Sendable {
+public final class FlakyGitServer: @unchecked Sendable {
     private let process = Process()
     private let directory = TemporaryDirectory("flakygit")
-    let port: Int
+    public let port: Int
 
     private var log: String { directory.path + "/requests.log" }
 
     /// - Parameters:
     ///   - root: the folder of bare repositories, served as `http://127.0.0.1:PORT/<name>.git`.
     ///   - refusals: how many requests are answered with `status` before the server starts serving.
-    init(root: String, refusals: Int, status: Int) throws {
+    public init(root: String, refusals: Int, status: Int) throws {
         let script = """
             import http.server, os, subprocess, sys
             root, refusals, status, log = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), open(sys.argv[4], "a")
@@ -76,12 +75,12 @@ final class FlakyGitServer: @unchecked Sendable {
     }
 
     /// How many requests asked for the reference list (`GET …/info/refs`): one per fetch attempt.
-    var referenceRequests: Int {
+    public var referenceRequests: Int {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { $0.hasPrefix("GET ") && $0.contains("/info/refs") }.count
     }
 
-    func stop() {
+    public func stop() {
         // SIGKILL: the child inherits the test thread's blocked-signal mask, so SIGTERM could wait forever.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
