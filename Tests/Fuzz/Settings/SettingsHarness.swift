@@ -23,7 +23,6 @@ public func fuzzSettings(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             Fuzz.require(Fuzz.staysInside(origin.file), "\(key) read from '\(origin.file)', outside the tree")
         }
         _ = settings[key]
-        _ = settings.isYes(key)
         if case .inside(let path) = settings.path(key) {
             Fuzz.require(Fuzz.staysInside(path), "\(key) resolves to '\(path)', outside the tree, as inside")
         }
