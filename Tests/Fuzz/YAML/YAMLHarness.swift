@@ -9,9 +9,14 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // libyaml also decodes UTF-16 and counts Unicode line breaks, so bound marks by the byte count.
     let bound = bytes.count + 1
     do {
-        for document in try YAMLParser().parseAll(bytes) {
+        let documents = try YAMLParser().parseAll(bytes)
+        for document in documents {
             _ = TreeShape(document, markBound: bound)
         }
+        // What a config read sees (the first document only) is what reading them all gives first.
+        let first = try? YAMLParser().parse(bytes)
+        Fuzz.require(first == (documents.first ?? first), "parse and parseAll disagree on the first document")
+        Fuzz.require(!documents.isEmpty || first?.scalar?.text == "", "no documents, but parse found \(String(describing: first))")
     } catch let error as YAMLError {
         Fuzz.require(error.line >= 1 && error.line <= bound, "error line \(error.line) outside 1...\(bound)")
         Fuzz.require(error.column >= 1 && error.column <= bound, "error column \(error.column) outside 1...\(bound)")
