@@ -26,6 +26,7 @@ public enum PropertyListReader {
 
     public static func read(_ bytes: [UInt8]) throws(PropertyListError) -> (value: PlistValue, format: PropertyListFormat) {
         guard !bytes.isEmpty else { throw PropertyListError(message: "empty file", line: nil) }
+        if isBinary(bytes), let problem = BinaryPlistCheck.problem(in: bytes) { throw PropertyListError(message: problem, line: nil) }
         if !isBinary(bytes), OpenStepReader.looksLikeOpenStep(bytes) {
             return (try OpenStepReader.read(bytes), .openStep)
         }
