@@ -38,6 +38,21 @@ struct BinaryPlistCheckTests {
         #expect(BinaryPlistCheck.problem(in: Array("bplist00".utf8) + [0x50]) == "truncated binary plist")
     }
 
+    @Test("Text that can be neither XML nor OpenStep is refused before Foundation, which leaks on it")
+    func plainTextNeverReachesFoundation() throws {
+        for text in ["not a plist", "*", "key = value;"] {
+            do {
+                _ = try PropertyListReader.read(Array(text.utf8))
+                Issue.record("expected '\(text)' to be refused")
+            } catch {
+                #expect(error.message == "not a property list (neither XML, binary nor OpenStep)")
+            }
+        }
+        // XML after a byte-order mark and blank lines still reads.
+        let xml = "\u{FEFF}\n  <?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><string>b</string></dict></plist>"
+        #expect(try PropertyListReader.read(Array(xml.utf8)).value["a"]?.string == "b")
+    }
+
     @Test("A sound binary plist passes the check and reads as before")
     func soundPlistsPass() throws {
         let bytes = try smallPlist()
