@@ -37,10 +37,23 @@ public struct BuildSettings: Sendable, Hashable {
         load: (String) -> (path: String, bytes: [UInt8])?, problems: inout [String]
     ) -> BuildSettings {
         var values: [String: SettingValue] = [:]
+        var oversized: Set<String> = []
         func apply(_ key: String, _ raw: String, _ origin: SettingOrigin?) {
             var value = raw
             if value.contains("$(inherited)") || value.contains("${inherited}") {
                 let below = values[key]?.raw ?? ""
+                // `X = $(inherited) $(inherited)` doubles X on every line, so a few dozen lines would need
+                // terabytes (found by scripts/fuzz settings): an assignment that would pass the cap is
+                // skipped, keeping the value below it.
+                let uses = value.components(separatedBy: "inherited").count - 1
+                if below.utf8.count * uses + value.utf8.count > maximumValueLength {
+                    if oversized.insert(key).inserted {
+                        problems.append(
+                            "\(key): longer than \(maximumValueLength) bytes through $(inherited); assignments that grow it further are ignored"
+                        )
+                    }
+                    return
+                }
                 value = value.replacingOccurrences(of: "$(inherited)", with: below)
                     .replacingOccurrences(of: "${inherited}", with: below)
                     .trimming(" ")
@@ -70,6 +83,14 @@ public struct BuildSettings: Sendable, Hashable {
         return BuildSettings(configuration: configuration, values: values, builtIns: builtIns)
     }
 
+    /// The longest value `$(inherited)` or an expansion may build. Real values (flag and header search
+    /// path lists of large CocoaPods projects) run to tens of kilobytes.
+    static let maximumValueLength = 256 << 10
+    /// The most `$(NAME)` references one expansion resolves, nested ones included. Real values use a
+    /// few; without a budget `A = $(B)$(B)`, `B = $(C)$(C)`… doubles the work on every one of the 16
+    /// levels allowed, and wider fan-outs hang (found by scripts/fuzz settings).
+    static let maximumReferences = 1024
+
     public init(configuration: String, values: [String: SettingValue], builtIns: [String: String] = [:]) {
         self.configuration = configuration
         self.values = values
@@ -87,10 +108,17 @@ public struct BuildSettings: Sendable, Hashable {
 
     /// The expanded value of a setting, with Xcode's defaults for the names it always defines.
     public subscript(key: String) -> String? {
-        if let value = setting(key) { return expand(value.raw) }
+        var budget = Self.maximumReferences
+        return value(of: key, depth: 0, budget: &budget)
+    }
+
+    /// The depth carries on through the defaults, so `PRODUCT_NAME = $(PRODUCT_MODULE_NAME)` (whose
+    /// default is made from PRODUCT_NAME) ends instead of recursing until the stack overflows.
+    private func value(of key: String, depth: Int, budget: inout Int) -> String? {
+        if let value = setting(key) { return expand(value.raw, depth: depth, budget: &budget) }
         switch key {
         case "PRODUCT_NAME": return builtIns["TARGET_NAME"]
-        case "PRODUCT_MODULE_NAME": return self["PRODUCT_NAME"].map(Self.c99Identifier)
+        case "PRODUCT_MODULE_NAME": return value(of: "PRODUCT_NAME", depth: depth + 1, budget: &budget).map(Self.c99Identifier)
         default: return builtIns[key]
         }
     }
@@ -119,7 +147,13 @@ public struct BuildSettings: Sendable, Hashable {
 
     /// Expands `$(NAME)`, `${NAME}` and `$NAME` references, with `:c99extidentifier`, `:rfc1034identifier`,
     /// `:lower` and `:upper` modifiers. Unknown names expand to nothing, as in Xcode.
-    public func expand(_ text: String, depth: Int = 0) -> String {
+    public func expand(_ text: String) -> String {
+        var budget = Self.maximumReferences
+        return expand(text, depth: 0, budget: &budget)
+    }
+
+    /// Once the budget is spent, references expand to nothing, as unknown names do.
+    private func expand(_ text: String, depth: Int, budget: inout Int) -> String {
         guard text.contains("$"), depth < 16 else { return text }
         var result = ""
         var index = text.startIndex
@@ -160,7 +194,7 @@ public struct BuildSettings: Sendable, Hashable {
                     break
                 }
                 name = String(text[text.index(after: next)..<closing])
-                if name.contains("$") { name = expand(name, depth: depth + 1) }
+                if name.contains("$") { name = expand(name, depth: depth + 1, budget: &budget) }
                 end = text.index(after: closing)
             } else {
                 while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" {
@@ -175,11 +209,14 @@ public struct BuildSettings: Sendable, Hashable {
             }
             var modifiers = name.split(separator: ":").map(String.init)
             let variable = modifiers.isEmpty ? "" : modifiers.removeFirst()
-            var value: String
-            if let setting = setting(variable) {
-                value = expand(setting.raw, depth: depth + 1)
-            } else {
-                value = self[variable].map { expand($0, depth: depth + 1) } ?? ""
+            var value = ""
+            budget -= 1
+            if budget < 0 {
+                // Spent: leave the reference out.
+            } else if let setting = setting(variable) {
+                value = expand(setting.raw, depth: depth + 1, budget: &budget)
+            } else if let builtIn = self.value(of: variable, depth: depth + 1, budget: &budget) {
+                value = expand(builtIn, depth: depth + 1, budget: &budget)
             }
             for modifier in modifiers {
                 switch modifier {
@@ -192,6 +229,8 @@ public struct BuildSettings: Sendable, Hashable {
             }
             result += value
             index = end
+            // 1024 references to values near the cap would still make a string of a quarter gigabyte.
+            if result.utf8.count > Self.maximumValueLength { break }
         }
         return result
     }

@@ -9,6 +9,11 @@ public struct XCConfigAssignment: Sendable, Hashable {
 
 /// Reads `.xcconfig` files: `KEY = value` lines, `//` comments, `#include "file"` and `#include? "file"`.
 public enum XCConfigReader {
+    /// The most files one top-level read opens, includes of includes counted. Real projects open a handful
+    /// (CocoaPods chains are 3–5 deep), but the nesting limit alone lets a tree whose files each include
+    /// the next one twice be opened 2^31 times, a hang found by `scripts/fuzz settings`.
+    static let maximumFileReads = 256
+
     /// Reads `path` and everything it includes, in order (an include's assignments come where the include is).
     /// - Parameter load: returns a file's bytes by root-relative path, with the path as the tree spells
     ///   it (it may differ in case from an include's), or nil when absent.
@@ -17,14 +22,25 @@ public enum XCConfigReader {
     ) -> [XCConfigAssignment] {
         var visiting: Set<String> = []
         var result: [XCConfigAssignment] = []
-        read(requested: path, includer: nil, optional: false, load: load, visiting: &visiting, into: &result, problems: &problems)
+        var reads = 0
+        read(
+            requested: path, includer: nil, optional: false, load: load, visiting: &visiting, reads: &reads, into: &result,
+            problems: &problems)
         return result
     }
 
     private static func read(
         requested: String, includer: (file: String, line: Int)?, optional: Bool, load: (String) -> (path: String, bytes: [UInt8])?,
-        visiting: inout Set<String>, into result: inout [XCConfigAssignment], problems: inout [String]
+        visiting: inout Set<String>, reads: inout Int, into result: inout [XCConfigAssignment], problems: inout [String]
     ) {
+        guard reads < maximumFileReads else {
+            if reads == maximumFileReads {
+                problems.append("\(requested): more than \(maximumFileReads) xcconfig files read through #include; the rest are ignored")
+                reads += 1
+            }
+            return
+        }
+        reads += 1
         guard let (path, bytes) = load(requested) else {
             // CocoaPods' Target Support Files are usually not committed; that's normal, not an error.
             if !optional && !requested.contains("Pods/") {
@@ -34,7 +50,9 @@ public enum XCConfigReader {
             return
         }
         guard visiting.count < 32 else {
-            problems.append("\(path): #include nested too deeply")
+            // Once is enough: a tree that fans out reaches this depth on many paths.
+            let problem = "\(path): #include nested too deeply"
+            if !problems.contains(problem) { problems.append(problem) }
             return
         }
         guard visiting.insert(path).inserted else {
@@ -57,8 +75,8 @@ public enum XCConfigReader {
                 // Includes are relative to the including file; absolute ones cannot be inside the tree.
                 guard let target = Paths.resolve(Paths.directory(of: path), included) else { continue }
                 read(
-                    requested: target, includer: (path, lineNumber), optional: isOptional, load: load, visiting: &visiting, into: &result,
-                    problems: &problems)
+                    requested: target, includer: (path, lineNumber), optional: isOptional, load: load, visiting: &visiting, reads: &reads,
+                    into: &result, problems: &problems)
                 continue
             }
             if let comment = line.range(of: "//") {

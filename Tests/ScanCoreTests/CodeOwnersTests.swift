@@ -53,6 +53,26 @@ struct CodeOwnersTests {
         #expect(rules.owners(of: "tools/Package.swift") == [])
     }
 
+    /// The input of `scripts/fuzz codeowners`: a path on the first line, the CODEOWNERS text after it.
+    private static func fuzzInput(_ name: String) throws -> (path: String, text: String) {
+        let text = String(decoding: try FixturePaths.fuzzRegression("codeowners/\(name)"), as: UTF8.self)
+        let lines = text.split(separator: "\n", maxSplits: 1)
+        return (String(lines[0]), String(lines[1]))
+    }
+
+    @Test(
+        "Twelve ** in one pattern against a path 31 folders deep is decided at once, not in 2^30 tries (found by fuzzing)",
+        .timeLimit(.minutes(1)))
+    func starFanOutIsPolynomial() throws {
+        let (path, text) = try Self.fuzzInput("star-fan-out")
+        let owners = CodeOwners(file: "CODEOWNERS", text: text)
+        // The pattern wants a `c` the path lacks; with a `b` it matches.
+        #expect(owners.owners(of: path) == [])
+        let matching = CodeOwners(file: "CODEOWNERS", text: text.replacingOccurrences(of: "**c", with: "**b"))
+        #expect(matching.owners(of: path) == ["@x"])
+        #expect(Glob.matches(String(repeating: "*a", count: 30) + "b", String(repeating: "a", count: 60)) == false)
+    }
+
     @Test("A scan gives each app the owners of its Info.plist, from .github/CODEOWNERS before the root one")
     func appsGetOwners() throws {
         let directory = TemporaryDirectory()

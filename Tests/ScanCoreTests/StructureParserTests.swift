@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ScanCore
@@ -674,6 +675,17 @@ struct StructureHostileInputTests {
         let file = source("class A {\n func f() {\n")
         #expect(file.types.first?.bodyEnd == file.tokens.count - 1)
         #expect(file.functions.first?.bodyEnd == file.tokens.count - 1)
+    }
+
+    @Test("A header cut off after its keyword names the keyword's token, not one past the last (found by scripts/fuzz lexer)")
+    func headerKeywordAtTheEnd() throws {
+        let file = source(bytes: try FixturePaths.fuzzRegression("lexer/objc-header-keyword-at-end.m"), .objectiveC)
+        let type = try #require(file.types.first)
+        #expect(type.kind == .objcProtocol && type.name.isEmpty)
+        #expect(type.nameToken == file.tokens.count - 1)
+        #expect(file.text(type.nameToken) == "@protocol")
+        // Rules report a type at its name token's line; past the end this indexed out of the token array.
+        #expect(file.line(ofToken: type.nameToken) == 1)
     }
 
     @Test("10,000 nested types parse without recursion")

@@ -42,4 +42,9 @@ public enum FixturePaths {
     public static func scan(_ name: String) -> URL { fixtures.appendingPathComponent("scan").appendingPathComponent(name) }
     /// Trees under `Fixtures/hostile`: names and contents meant to break reports.
     public static func hostile(_ name: String) -> URL { fixtures.appendingPathComponent("hostile").appendingPathComponent(name) }
+    /// Inputs under `Fixtures/fuzz/regressions` that once crashed, hung or exhausted a fuzz target,
+    /// as `target/file`; scripts/fuzz seeds each target with them too.
+    public static func fuzzRegression(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: fixtures.appendingPathComponent("fuzz/regressions").appendingPathComponent(name)))
+    }
 }

@@ -68,35 +68,62 @@ public struct PathFilter: Sendable, Hashable {
 /// Minimal glob matching for paths: `**` crosses folders, `*` and `?` stay within one.
 public enum Glob {
     public static func matches(_ pattern: String, _ path: String) -> Bool {
-        match(Array(pattern.utf8)[...], Array(path.utf8)[...])
+        // The whole-pattern attempt needs no memo entry: most patterns fail there, without any retry.
+        var matcher = GlobMatcher(pattern: Array(pattern.utf8), path: Array(path.utf8))
+        return matcher.matchFrom(0, 0)
+    }
+}
+
+/// Backtracking over the ways each `*` can split the path, remembering the (pattern, path) positions
+/// already known not to match. Without the memo, a pattern like `**a**a**a…` against a deep path tries
+/// exponentially many splits: one CODEOWNERS line of 43 bytes kept an owners lookup busy for over 100 s
+/// (found by scripts/fuzz codeowners). With it, each position pair is tried once.
+private struct GlobMatcher {
+    let pattern: [UInt8]
+    let path: [UInt8]
+    private var failures: Set<Int> = []
+
+    init(pattern: [UInt8], path: [UInt8]) {
+        self.pattern = pattern
+        self.path = path
     }
 
-    private static func match(_ pattern: ArraySlice<UInt8>, _ path: ArraySlice<UInt8>) -> Bool {
-        var pattern = pattern
-        var path = path
-        while let head = pattern.first {
-            if head == UInt8(ascii: "*") {
-                let isDouble = pattern.dropFirst().first == UInt8(ascii: "*")
-                var rest = pattern.dropFirst(isDouble ? 2 : 1)
-                if isDouble, rest.first == UInt8(ascii: "/") {
-                    // `**/` also matches no folder at all.
-                    if match(rest.dropFirst(), path) { return true }
-                    rest = rest[...]
-                }
-                var candidate = path
+    mutating func match(_ patternStart: Int, _ pathStart: Int) -> Bool {
+        let key = patternStart * (path.count + 1) + pathStart
+        if failures.contains(key) { return false }
+        if matchFrom(patternStart, pathStart) { return true }
+        failures.insert(key)
+        return false
+    }
+
+    mutating func matchFrom(_ patternStart: Int, _ pathStart: Int) -> Bool {
+        let star = UInt8(ascii: "*")
+        let slash = UInt8(ascii: "/")
+        let question = UInt8(ascii: "?")
+        var p = patternStart
+        var s = pathStart
+        while p < pattern.count {
+            let head = pattern[p]
+            if head == star {
+                let isDouble = p + 1 < pattern.count && pattern[p + 1] == star
+                let rest = p + (isDouble ? 2 : 1)
+                // `**/` also matches no folder at all.
+                if isDouble, rest < pattern.count, pattern[rest] == slash, match(rest + 1, s) { return true }
+                var candidate = s
                 while true {
                     if match(rest, candidate) { return true }
-                    guard let next = candidate.first else { return false }
-                    if !isDouble, next == UInt8(ascii: "/") { return false }
-                    candidate = candidate.dropFirst()
+                    guard candidate < path.count else { return false }
+                    if !isDouble, path[candidate] == slash { return false }
+                    candidate += 1
                 }
             }
-            guard let current = path.first else { return false }
-            if head != UInt8(ascii: "?"), head != current { return false }
-            if head == UInt8(ascii: "?"), current == UInt8(ascii: "/") { return false }
-            pattern = pattern.dropFirst()
-            path = path.dropFirst()
+            guard s < path.count else { return false }
+            let current = path[s]
+            if head != question, head != current { return false }
+            if head == question, current == slash { return false }
+            p += 1
+            s += 1
         }
-        return path.isEmpty
+        return s == path.count
     }
 }

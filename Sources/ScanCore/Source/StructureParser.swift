@@ -674,9 +674,11 @@ struct StructureParser {
         // The body runs to `@end`.
         var end = cursor
         while end < tokens.count, !self.is(end, "@end") { end += 1 }
+        // A header cut off after its keyword (`@protocol` as a file's last token) has no name token: point
+        // at the keyword, since rules turn `nameToken` into a line and `index + 1` would be past the end.
         return TypeDeclaration(
             kind: kind, name: name, inherits: inherits, attributes: [], objcName: nil, category: category,
-            nameToken: index + 1, bodyStart: min(cursor, tokens.count), bodyEnd: min(end, tokens.count))
+            nameToken: name.isEmpty ? index : index + 1, bodyStart: min(cursor, tokens.count), bodyEnd: min(end, tokens.count))
     }
 
     /// `- (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(…)options { … }`.
