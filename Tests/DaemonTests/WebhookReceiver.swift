@@ -49,15 +49,20 @@ final class WebhookReceiver: Sendable {
         thread.start()
     }
 
+    /// Wakes the serving thread, which closes the listener itself: closing it here could let a receiver
+    /// made next reuse the descriptor's number while this thread is about to call accept on it, and then
+    /// this one would answer the next test's requests (seen as a flaky test under load).
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func serve() {
         while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard connection >= 0 else {
+                close(listener)
+                return
+            }
             handle(connection)
             close(connection)
         }
