@@ -246,6 +246,12 @@ def bench_sweep(binary, repos=200, runs=5):
         " discovers apps, runs every rule, diffs against the previous run and writes every report",
         f"- unchanged / cold: **{unchanged['median'] / cold['median'] * 100:.1f}%** (target: at most 5%)",
         f"- one repository changed / cold: **{one['median'] / cold['median'] * 100:.1f}%** (only `{changed}` rescanned)",
+        "",
+        "The repositories are packed, as a git host serves them, and cloned from local paths, which copies"
+        " their packs: a clone here costs milliseconds where a network clone costs seconds, so this cold sweep"
+        " is close to its scan-only floor and the ratios above are the least favourable a real fleet would"
+        " see. The unchanged sweep is a near-fixed cost: asking each upstream for its branch tip (about 0.3 ms"
+        " a repository here, four at a time), diffing, and writing the run's reports.",
     ]
     return lines, {"cold/baseline": cold["median"] / base["median"], "unchanged/cold": unchanged["median"] / cold["median"],
                    "repos/hour": repos / cold["median"] * 3600}
