@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import TestSupport
 import Testing
 
 /// A local HTTP(S) server (Python) that answers every request with 401, counting requests.
@@ -43,25 +44,9 @@ private final class RefusingServer {
             print(server.server_address[1], flush=True)
             server.serve_forever()
             """
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdout = Pipe()
         let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
         output = stderr.fileHandleForReading
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = stdout.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw FixtureError(message: "test server did not start")
-        }
-        self.port = port
+        port = try PythonServer.start(process, script: script, standardError: stderr, name: "test server")
     }
 
     /// Stops the server and returns how many requests it answered.

@@ -26,23 +26,7 @@ public final class CredentialServer: @unchecked Sendable {
             print(server.server_address[1], flush=True)
             server.serve_forever()
             """
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, directory.path + "/auth.log"]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = stdout.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw WorkbenchError(message: "the credential server did not start")
-        }
-        self.port = port
+        port = try PythonServer.start(process, script: script, arguments: [directory.path + "/auth.log"], name: "the credential server")
     }
 
     /// Whether some request carried exactly these Basic credentials.
