@@ -105,16 +105,7 @@ public final class StatusFiles: Sendable {
         }
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
+    /// status.json is written and read like the run store's JSON files.
+    static var encoder: JSONEncoder { RunStore.encoder }
+    static var decoder: JSONDecoder { RunStore.decoder }
 }

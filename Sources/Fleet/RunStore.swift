@@ -121,7 +121,8 @@ public struct RunStore: Sendable {
         throw StoreError("no complete run '\(name)' in \(runsFolder)")
     }
 
-    static let encoder: JSONEncoder = {
+    /// Pretty, sorted and with ISO 8601 dates: how every JSON file of the workspace is written.
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -135,7 +136,7 @@ public struct RunStore: Sendable {
         return encoder
     }()
 
-    static let decoder: JSONDecoder = {
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
