@@ -10,26 +10,11 @@ import Testing
 /// stop, so the workspace is a read-only bind mount or a small tmpfs; they run only where mounting works.
 @Suite(.timeLimit(.minutes(3)), .enabled(if: ScratchMount.isAvailable, "needs to mount (root with CAP_SYS_ADMIN)"))
 struct WorkspaceFaultTests {
-    /// What a failed sweep must leave as it was.
-    private struct Kept: Equatable {
-        let latest: String?
-        let completed: [String]
-        let folders: [String]
-        let history: Data?
-
-        init(_ store: RunStore) {
-            latest = store.latestRun()
-            completed = store.completedRuns()
-            folders = ((try? FileManager.default.contentsOfDirectory(atPath: store.runsFolder)) ?? []).sorted()
-            history = FileManager.default.contents(atPath: store.historyFile)
-        }
-    }
-
     @Test func aReadOnlyWorkspaceFailsTheSweepWithStatus2NamingThePathAndTheReason() async throws {
         let fleet = try FleetBench(schedule: "@every 1h")
         let first = try fleet.sweep()
         try fleet.regressBooks()
-        let before = Kept(fleet.store)
+        let before = KeptRuns(fleet.store)
 
         let (sweep, once): ((status: Int32, out: String, err: String), (status: Int32, out: String, err: String))
         do {
@@ -45,7 +30,7 @@ struct WorkspaceFaultTests {
         #expect(once.status == 2)
         #expect(once.err.contains("sweep failed: cannot open \(fleet.workspace)/lock: Read-only file system"))
         #expect(once.err.contains("cannot write status.json or metrics.prom: "))
-        #expect(Kept(fleet.store) == before)
+        #expect(KeptRuns(fleet.store) == before)
         let next = try await ScenesweepProcess.run(["sweep", "--config", "fleet.yaml", "-q"], in: fleet.root)
         #expect(next.status == 0)
         let latest = try #require(fleet.store.latestRun())
@@ -58,7 +43,7 @@ struct WorkspaceFaultTests {
         let first = try fleet.sweep()
         try fleet.regressBooks()
         disk.fill()
-        let before = Kept(fleet.store)
+        let before = KeptRuns(fleet.store)
 
         let sweep = try await ScenesweepProcess.run(["sweep", "--config", "fleet.yaml"], in: fleet.root)
         let once = try await ScenesweepProcess.run(["daemon", "--once", "--config", "fleet.yaml"], in: fleet.root)
@@ -72,7 +57,7 @@ struct WorkspaceFaultTests {
         #expect(last.hasSuffix(": No space left on device"), "\(sweep.err)")
         #expect(once.status == 2)
         #expect(once.err.contains("No space left on device"))
-        #expect(Kept(fleet.store) == before)
+        #expect(KeptRuns(fleet.store) == before)
         try FileManager.default.removeItem(atPath: disk.path + "/filler")
         let next = try await ScenesweepProcess.run(["sweep", "--config", "fleet.yaml", "-q"], in: fleet.root)
         #expect(next.status == 0)

@@ -4,21 +4,6 @@ import Reports
 import TestSupport
 import Testing
 
-/// What a workspace keeps of earlier runs: a sweep that cannot store its run must leave all of it as it was.
-struct KeptRuns: Equatable {
-    let latest: String?
-    let completed: [String]
-    let folders: [String]
-    let history: Data?
-
-    init(_ store: RunStore) {
-        latest = store.latestRun()
-        completed = store.completedRuns()
-        folders = ((try? FileManager.default.contentsOfDirectory(atPath: store.runsFolder)) ?? []).sorted()
-        history = FileManager.default.contents(atPath: store.historyFile)
-    }
-}
-
 /// A run that cannot be stored whole (the disk fills while its reports are written, a write after its
 /// run.json fails) is not stored at all: no folder of it stays, history and `latest` are as before, and
 /// the next sweep is an ordinary one.
