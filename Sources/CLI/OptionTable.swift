@@ -1,3 +1,5 @@
+import ScanCore
+
 /// One command-line option, declared once: its names, value, help and how it changes the options.
 struct OptionSpec<Options> {
     let names: [String]
@@ -104,4 +106,13 @@ extension String {
     func replacingNewlines(indent: Int) -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + String(repeating: " ", count: indent))
     }
+}
+
+/// The value of `--fail-on` (scan, sweep, merge): a severity, or nil for `never`.
+func failOnLevel(_ value: String) throws -> Severity? {
+    if value == "never" { return nil }
+    guard let level = Severity(rawValue: value) else {
+        throw UsageError(message: "unknown level '\(value)' for --fail-on; use error, warning, note or never")
+    }
+    return level
 }

@@ -34,13 +34,7 @@ enum ScanCommand: Command {
             OptionSpec(
                 ["--fail-on"], value: "LEVEL", help: "Exit 1 when a finding is at LEVEL or worse:\nerror (default), warning, note or never"
             ) { options, value in
-                if value == "never" {
-                    options.failOn = nil
-                } else if let level = Severity(rawValue: value) {
-                    options.failOn = level
-                } else {
-                    throw UsageError(message: "unknown level '\(value)' for --fail-on; use error, warning, note or never")
-                }
+                options.failOn = try failOnLevel(value)
             },
             OptionSpec(["--path"], value: "SUBDIR", help: "Only scan inside SUBDIR (relative to PATH); repeatable") { options, value in
                 options.filter.onlyFolders.append(value.hasSuffix("/") ? String(value.dropLast()) : value)

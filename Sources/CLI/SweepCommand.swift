@@ -45,13 +45,7 @@ enum SweepCommand: Command {
                 ["--fail-on"], value: "LEVEL",
                 help: "Exit 1 when any app of the fleet has a finding at LEVEL or worse:\nerror, warning, note or never (default)"
             ) { options, value in
-                if value == "never" {
-                    options.failOn = nil
-                } else if let level = Severity(rawValue: value) {
-                    options.failOn = level
-                } else {
-                    throw UsageError(message: "unknown level '\(value)' for --fail-on; use error, warning, note or never")
-                }
+                options.failOn = try failOnLevel(value)
             },
             OptionSpec(["--fail-on-regression"], help: "Exit 1 when an app's verdict got worse since the last run") { options, _ in
                 options.failOnRegression = true
