@@ -26,6 +26,17 @@ struct ScanCommandTests {
         #expect(ConsoleCapture.run(["scan", Self.fixture("swiftui-app"), "--fail-on=warning"]).status == 1)
     }
 
+    @Test("An unknown --fail-on level is a usage error naming the levels, in scan, sweep and merge alike")
+    func failOnUnknownLevel() {
+        for command in [
+            ["scan", Self.fixture("migrated-swift-uikit")], ["sweep", "--config", "fleet.yaml"], ["merge", "--config", "fleet.yaml"],
+        ] {
+            let result = ConsoleCapture.run(command + ["--fail-on", "fatal"])
+            #expect(result.status == 64)
+            #expect(result.err.contains("unknown level 'fatal' for --fail-on; use error, warning, note or never"))
+        }
+    }
+
     @Test("A missing path is a failed run (2), not a usage error")
     func missingPathFails() {
         let result = ConsoleCapture.run(["scan", "/nonexistent/scenesweep/tree"])
