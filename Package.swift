@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
         .target(name: "Fleet", dependencies: ["ScanCore", "Rules", "Git", "YAML"]),
         .target(name: "Reports", dependencies: ["ScanCore", "Rules", "Fleet"]),
-        .target(name: "Daemon", dependencies: ["Fleet", "Reports", "Rules", "YAML"]),
+        .target(name: "Daemon", dependencies: ["Fleet", "Reports", "Rules", "ScanCore", "YAML"]),
         .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet", "Daemon"]),
         .executableTarget(name: "scenesweep", dependencies: ["CLI"]),
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScanCore
 
 /// What the config file holds now, to tell whether it changed since the daemon read it: a fingerprint of
 /// its bytes (not its modification time, which an editor, `cp -p` or a ConfigMap update may keep or set
@@ -12,9 +13,7 @@ enum ConfigFileState: Equatable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .unreadable("is gone") }
         if isFolder.boolValue { return .unreadable("is a folder now") }
         guard let data = FileManager.default.contents(atPath: path) else { return .unreadable("cannot be read") }
-        // FNV-1a, 64 bits: enough to notice an edit; nothing here is adversarial.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return .content(hash)
+        // 64 bits of FNV-1a are enough to notice an edit; nothing here is adversarial.
+        return .content(FNV1a.hash(data))
     }
 }

@@ -1,3 +1,5 @@
+import ScanCore
+
 /// One shard of a fleet split `count` ways (`sweep --shard 2/3`): the repositories whose key hashes to
 /// `index`, 1-based.
 ///
@@ -43,12 +45,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// 64-bit FNV-1a of the text's UTF-8 bytes.
     static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
+        FNV1a.hash(text.utf8)
     }
 
     /// Jump consistent hash: a bucket in `0..<buckets` for `key`.

@@ -1,15 +1,26 @@
+/// 64-bit FNV-1a: a fast, stable hash for fingerprints, shard buckets and change checks (nothing that
+/// needs to resist an adversary).
+public enum FNV1a {
+    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The hash of `bytes`, continuing from `hash` (the offset basis for a fresh hash).
+    public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing hash: UInt64 = offsetBasis) -> UInt64 {
+        var hash = hash
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
+
 /// Stable 64-bit FNV-1a fingerprints, printed as 16 hex digits.
 public enum Fingerprint {
     public static func of(_ parts: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a.offsetBasis
         for part in parts {
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
             // A separator that cannot occur in text keeps ("ab","c") and ("a","bc") apart.
-            hash ^= 0xff
-            hash = hash &* 0x0000_0100_0000_01b3
+            hash = FNV1a.hash(part.utf8 + [0xff], continuing: hash)
         }
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
