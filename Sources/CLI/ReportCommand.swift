@@ -30,7 +30,10 @@ enum ReportCommand: Command {
 
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config whose workspace holds the runs (required)") {
+            OptionSpec(
+                ["--config", "-c"], value: "FILE",
+                help: "The fleet config whose workspace holds the runs\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
+            ) {
                 options, value in
                 options.config = value
             },
@@ -56,7 +59,7 @@ enum ReportCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep report --config FILE [--run ID] [--format html|markdown|json|csv] [--output FILE]
+        USAGE: scenesweep report [--config FILE] [--run ID] [--format html|markdown|json|csv] [--output FILE]
 
         Renders a stored run's org report again from what the run stored: its results, the run it was
         compared with, and history.jsonl up to it. The output equals the file the sweep wrote, byte for
@@ -79,7 +82,7 @@ enum ReportCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        let configPath = try ConfigDefault.path(options.config, console: console)
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         let store = RunStore(root: config.workspace)
         let text: String

@@ -21,7 +21,7 @@ enum SweepCommand: Command {
 
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config (required)") { options, value in
+            OptionSpec(["--config", "-c"], value: "FILE", help: ConfigDefault.help) { options, value in
                 options.config = value
             },
             OptionSpec(["--only"], value: "NAME", help: "Sweep only this repository (name, key or URL); repeatable or\ncomma-separated") {
@@ -58,7 +58,7 @@ enum SweepCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep sweep --config FILE [options]
+        USAGE: scenesweep sweep [--config FILE] [options]
 
         One batch run over the fleet. Each repository is mirrored (a bare clone in the workspace, fetched
         with pruning on later runs; nothing is checked out or run), its branch resolved to a commit, and
@@ -102,7 +102,7 @@ enum SweepCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        let configPath = try ConfigDefault.path(options.config, console: console)
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         do {
             _ = try SweepPlan.make(config, only: options.only, shard: options.shard)
