@@ -125,7 +125,7 @@ enum SweepCommand: Command {
             console.err("scenesweep sweep: \(error)\n")
             return ExitStatus.failed
         }
-        console.out(report(outcome, directory: console.directory))
+        console.out(report(outcome, directory: console.directory, links: ReportLinks(config)))
         if outcome.nothingScanned {
             console.err("scenesweep sweep: no repository could be fetched and scanned\n")
             return ExitStatus.failed
@@ -150,7 +150,7 @@ enum SweepCommand: Command {
     }
 
     /// What a finished sweep prints on standard output.
-    static func report(_ outcome: SweepOutcome, directory: String) -> String {
+    static func report(_ outcome: SweepOutcome, directory: String, links: ReportLinks? = nil) -> String {
         let record = outcome.record
         let summary = outcome.summary
         let seconds = record.finishedAt.timeIntervalSince(record.startedAt)
@@ -183,6 +183,7 @@ enum SweepCommand: Command {
         let folder = FleetCommands.display(outcome.runFolder, relativeTo: directory)
         text += "summary: \(folder)/summary.html (summary.md, summary.json, apps.csv)\n"
         text += "diff:    \(folder)/diff.md (diff.json)\n"
+        if let links, links.base != nil { text += "report:  \(links.file("summary.html", inRun: record.id))\n" }
         return text
     }
 }

@@ -27,6 +27,11 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public var ruleSeverities: [String: Severity]
     public var exclude: [String]
     public var notify: Notify?
+    /// Where the run folders are served (`report_url:`), for links in webhooks, Markdown and HTML; nil:
+    /// links are paths in the workspace.
+    public var reportURL: String?
+    /// Where `publish` uploads each repository's results.
+    public var publish: PublishSettings?
     public var repos: [RepoConfig]
 
     public struct Auth: Sendable, Hashable, Encodable {
@@ -59,7 +64,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         file: String, version: Int = 1, fleetName: String, deadline: CalendarDay? = nil, workspace: String, schedule: String? = nil,
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
-        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, repos: [RepoConfig]
+        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, reportURL: String? = nil,
+        publish: PublishSettings? = nil, repos: [RepoConfig]
     ) {
         self.file = file
         self.version = version
@@ -75,6 +81,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.ruleSeverities = ruleSeverities
         self.exclude = exclude
         self.notify = notify
+        self.reportURL = reportURL
+        self.publish = publish
         self.repos = repos
     }
 
@@ -96,6 +104,9 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         var settings = self
         settings.file = ""
         settings.workspace = ""
+        // Where reports are served and published does not change what a run holds.
+        settings.reportURL = nil
+        settings.publish = nil
         let data = (try? encoder.encode(settings)) ?? Data()
         return Fingerprint.of([String(decoding: data, as: UTF8.self)])
     }

@@ -18,6 +18,7 @@ cleanup() {
     rm -rf "$scratch"
 }
 trap cleanup EXIT
+[ -n "${IMAGE_SWEEP_KEEP:-}" ] && trap - EXIT && echo "keeping $scratch"
 
 # The fleet: three bare repositories from the scan fixtures, one of them a monorepo with two apps.
 mkdir -p "$scratch/fleet/git" "$scratch/workspace" "$scratch/etc"
@@ -39,7 +40,8 @@ repos:
   - { url: /fleet/git/migrated-swift-uikit.git, team: commerce }
   - { url: /fleet/git/monorepo-workspace.git, team: platform }
 YAML
-chown -R 10001:10001 "$scratch/workspace"
+# The image user owns the repositories, as git requires of a local repository (safe.directory).
+chown -R 10001:10001 "$scratch/workspace" "$scratch/fleet"
 chmod -R a+rX "$scratch/fleet" "$scratch/etc"
 
 # Runs scenesweep inside the image with the fleet, config and workspace mounted; $runner says how.
@@ -50,7 +52,7 @@ podman_() {
 in_image() {
     if [ "$runner" = podman ]; then
         # Explicit limits: podman's defaults can exceed what this machine lets a process raise.
-        podman_ run --rm --network none --ulimit "nofile=$(ulimit -Hn):$(ulimit -Hn)" --ulimit "nproc=$(ulimit -Hu):$(ulimit -Hu)" \
+        podman_ run --rm --network none --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
             -v "$scratch/fleet:/fleet:ro" -v "$scratch/etc:/etc/scenesweep:ro" -v "$scratch/workspace:/var/lib/scenesweep" \
             "scenesweep:$version" "$@"
     else
@@ -59,7 +61,9 @@ in_image() {
             scenesweep "$@"
     fi
 }
-version="$(tar -xOf "$archive" index.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["manifests"][0]["annotations"]["org.opencontainers.image.ref.name"].split(":")[-1])')"
+# The archive's one image, as scripts/image tagged it: scenesweep:VERSION.
+reference="$(tar -xOf "$archive" index.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["manifests"][0]["annotations"]["org.opencontainers.image.ref.name"])')"
+version="${reference##*:}"
 if command -v podman >/dev/null && podman_ load -q -i "$archive" >/dev/null 2>&1 && runner=podman && in_image --version >/dev/null 2>&1; then
     echo "image-sweep: running the image with podman ($(podman --version))"
 else
@@ -68,7 +72,7 @@ else
     command -v umoci >/dev/null || { echo "image-sweep: needs umoci (apt-get install umoci)" >&2; exit 1; }
     mkdir -p "$scratch/oci"
     tar -xf "$archive" -C "$scratch/oci"
-    umoci raw unpack --image "$scratch/oci:$version" "$scratch/rootfs"
+    umoci raw unpack --image "$scratch/oci:$reference" "$scratch/rootfs"
     mkdir -p "$scratch/rootfs/fleet"
     mount --bind "$scratch/fleet" "$scratch/rootfs/fleet"
     mount --bind "$scratch/workspace" "$scratch/rootfs/var/lib/scenesweep"
@@ -87,7 +91,7 @@ record = json.load(open(os.path.join(run, "run.json")))
 summary = json.load(open(os.path.join(run, "summary.json")))
 statuses = [repo["status"] for repo in record["repos"]]
 assert statuses == ["scanned"] * 3, f"expected three scanned repositories, got {statuses}"
-totals = summary["totals"]
+totals = {name: summary[name] for name in ("apps", "blocked", "ready")}
 assert totals["apps"] >= 4 and totals["blocked"] >= 1 and totals["ready"] >= 1, f"unexpected totals {totals}"
 for name in ("summary.html", "summary.md", "apps.csv", "diff.json"):
     assert os.path.getsize(os.path.join(run, name)) > 0, name
