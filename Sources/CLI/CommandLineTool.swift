@@ -15,7 +15,7 @@ public enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ScanCommand.self, SweepCommand.self, MergeCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self,
-            InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self,
+            InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self, PublishCommand.self,
         ]
     }
 
