@@ -16,6 +16,8 @@ enum DaemonCommand: Command {
         var stopTimeout: TimeInterval = 60
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
             OptionSpec(

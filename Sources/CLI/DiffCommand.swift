@@ -15,6 +15,8 @@ enum DiffCommand: Command {
         var format = Format.text
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
             OptionSpec(

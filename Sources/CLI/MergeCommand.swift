@@ -15,6 +15,8 @@ enum MergeCommand: Command {
         var failOnRegression = false
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
             OptionSpec(

@@ -13,6 +13,8 @@ enum PublishCommand: Command {
         var run = "latest"
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
             OptionSpec(["--config", "-c"], value: "FILE", help: ConfigDefault.help) { options, value in

@@ -28,6 +28,8 @@ enum ReportCommand: Command {
         var output: String?
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
             OptionSpec(

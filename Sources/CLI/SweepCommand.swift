@@ -19,6 +19,8 @@ enum SweepCommand: Command {
         var quiet = false
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
             OptionSpec(["--config", "-c"], value: "FILE", help: ConfigDefault.help) { options, value in

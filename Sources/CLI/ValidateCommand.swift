@@ -5,6 +5,8 @@ enum ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Check a fleet config, reporting every problem with line and column"
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<String?>] {
         [
             OptionSpec(
