@@ -407,6 +407,7 @@ public enum DashboardReport {
 
     private static func apps(_ summary: FleetSummary) -> String {
         let rank = Dictionary(uniqueKeysWithValues: HTMLPage.verdictOrder.enumerated().map { ($0.element, $0.offset) })
+        let anyOwners = summary.apps.contains { !$0.owners.isEmpty }
         let rows = summary.apps.enumerated().sorted { (rank[$0.element.verdict]!, $0.offset) < (rank[$1.element.verdict]!, $1.offset) }
             .map(\.element)
         var html = "<section id=\"apps\">\n<div class=\"section-head\"><h2>All apps</h2>"
@@ -445,10 +446,12 @@ public enum DashboardReport {
                 html += "<span class=\"muted small\">no findings</span>"
             }
             html += "</td><td>\(HTML.escape(app.team ?? FleetSummary.noTeam))"
-            html +=
-                app.owners.isEmpty
-                ? "<div class=\"owners unowned\">unowned</div>"
-                : "<div class=\"owners mono\">\(app.owners.map(HTML.escape).joined(separator: " "))</div>"
+            // "unowned" only means something where CODEOWNERS names owners for some apps.
+            if !app.owners.isEmpty {
+                html += "<div class=\"owners mono\">\(app.owners.map(HTML.escape).joined(separator: " "))</div>"
+            } else if anyOwners {
+                html += "<div class=\"owners unowned\">unowned</div>"
+            }
             html += "</td></tr>\n"
         }
         return html + "</tbody></table></div></div>\n</section>\n"

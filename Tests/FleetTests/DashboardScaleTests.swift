@@ -58,12 +58,14 @@ struct DashboardScaleTests {
         #expect(none.components(separatedBy: "No CODEOWNERS file names an owner for any app").count - 1 == 1)
         #expect(!none.contains("no CODEOWNERS owner for any app"))
         #expect(!none.contains("unowned (no CODEOWNERS entry)"))
+        #expect(!none.contains(">unowned<"), "no per-app 'unowned' where nothing is owned")
 
         // Where some teams have owners, a team without any is the exception worth its note.
         let some = DashboardReport.html(
             Self.summary([("a1", "alpha", [.ready], ["@acme/alpha"]), ("b1", "bravo", [.blocked], [])]), history: [])
         #expect(some.components(separatedBy: "no CODEOWNERS owner for any app").count - 1 == 1)
         #expect(some.contains("@acme/alpha"))
+        #expect(some.components(separatedBy: "<div class=\"owners unowned\">unowned</div>").count - 1 == 1)
     }
 
     @Test func theAppsTableHasASearchAndFiltersWorkedByTheOnlyScriptWhichThePolicyAllowsByItsHash() throws {
