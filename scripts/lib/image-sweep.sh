@@ -12,7 +12,8 @@ archive="$image_dir/scenesweep.oci.tar"
 repo_root="$(cd "$(dirname "$0")/../.." && pwd)"
 scratch="$(mktemp -d)"
 cleanup() {
-    for mounted in "$scratch/rootfs/fleet" "$scratch/rootfs/var/lib/scenesweep" "$scratch/rootfs/etc/scenesweep" "$scratch/rootfs/dev"; do
+    for mounted in "$scratch/rootfs/fleet" "$scratch/rootfs/var/lib/scenesweep" "$scratch/rootfs/etc/scenesweep" "$scratch/rootfs/dev" \
+        "$scratch/rootfs/proc"; do
         mountpoint -q "$mounted" 2>/dev/null && umount "$mounted"
     done
     rm -rf "$scratch"
@@ -64,11 +65,12 @@ in_image() {
 # The archive's one image, as scripts/image tagged it: scenesweep:VERSION.
 reference="$(tar -xOf "$archive" index.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["manifests"][0]["annotations"]["org.opencontainers.image.ref.name"])')"
 version="${reference##*:}"
-if command -v podman >/dev/null && podman_ load -q -i "$archive" >/dev/null 2>&1 && runner=podman && in_image --version >/dev/null 2>&1; then
+# IMAGE_SWEEP_RUNNER=chroot skips podman (to check the fallback itself).
+if [ "${IMAGE_SWEEP_RUNNER:-}" != chroot ] && command -v podman >/dev/null && podman_ load -q -i "$archive" >/dev/null 2>&1 && runner=podman && in_image --version >/dev/null 2>&1; then
     echo "image-sweep: running the image with podman ($(podman --version))"
 else
     runner=chroot
-    echo "image-sweep: podman cannot run a container here; running the image's root file system in a chroot"
+    echo "image-sweep: podman cannot run a container here (or IMAGE_SWEEP_RUNNER=chroot); running the image's root file system in a chroot"
     command -v umoci >/dev/null || { echo "image-sweep: needs umoci (apt-get install umoci)" >&2; exit 1; }
     mkdir -p "$scratch/oci"
     tar -xf "$archive" -C "$scratch/oci"
@@ -78,6 +80,8 @@ else
     mount --bind "$scratch/workspace" "$scratch/rootfs/var/lib/scenesweep"
     mount --bind "$scratch/etc" "$scratch/rootfs/etc/scenesweep"
     mount --bind /dev "$scratch/rootfs/dev"
+    # Swift reads its arguments from /proc/self/cmdline: without /proc a Swift program sees none.
+    mount -t proc proc "$scratch/rootfs/proc"
 fi
 
 echo "image-sweep: scenesweep --version: $(in_image --version)"
