@@ -83,7 +83,7 @@ enum MergeCommand: Command {
             let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
             return standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
         }
-        let environment = SweepEnvironment(renderers: .standard, variables: console.environment)
+        let environment = SweepEnvironment(renderers: .standard(links: ReportLinks(config)), variables: console.environment)
         let outcome: SweepOutcome
         do {
             outcome = try Merge(config: config, inputs: inputs, environment: environment).run()

@@ -91,7 +91,7 @@ enum ReportCommand: Command {
         do {
             guard !store.completedRuns().isEmpty else { throw StoreError("no complete run in \(store.runsFolder) yet; run a sweep first") }
             let run = try store.resolveRun(options.run)
-            text = try render(run, format: options.format, store: store)
+            text = try render(run, format: options.format, store: store, links: ReportLinks(config))
         } catch {
             console.err("scenesweep report: \(error)\n")
             return ExitStatus.failed
@@ -110,11 +110,11 @@ enum ReportCommand: Command {
     }
 
     /// One format of a stored run, as the sweep that made the run rendered it.
-    static func render(_ run: String, format: Format, store: RunStore) throws -> String {
+    static func render(_ run: String, format: Format, store: RunStore, links: ReportLinks? = nil) throws -> String {
         let summary = try store.summary(of: run)
         switch format {
         case .html: return DashboardReport.html(summary, history: store.history())
-        case .markdown: return FleetSummaryReport.markdown(summary)
+        case .markdown: return FleetSummaryReport.markdown(summary) + (links.map { ReportLinkLines.summary(run: run, links: $0) } ?? "")
         case .json: return FleetSummaryReport.json(summary)
         case .csv: return AppsCSVReport.render(summary)
         }
