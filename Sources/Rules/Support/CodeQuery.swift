@@ -85,20 +85,35 @@ enum CodeQuery {
         return text
     }
 
-    static let sharedApplicationForms: Set<String> = [
+    /// The shared application as code spells it, framework accessors (`RCTSharedApplication()`) included.
+    static let sharedApplicationForms: Set<String> = Set([
         "UIApplication.shared", "UIApplication.sharedApplication", "[UIApplication sharedApplication]",
         "UIKit.UIApplication.shared",
-    ]
+    ]).union(ApplicationReferences.frameworkAccessors)
 
-    /// Whether the receiver is the shared application, or a `UIApplication` parameter of the enclosing
-    /// function (the `application` argument of a delegate method).
+    /// Whether the receiver is the shared application, a `UIApplication` parameter of the enclosing
+    /// function (the `application` argument of a delegate method), or another name for it
+    /// (`ApplicationReferences`: `self` in an extension of UIApplication, `let app = UIApplication.shared`).
     static func isApplication(_ range: Range<Int>, in file: SourceFile, at index: Int) -> Bool {
         let text = normalized(range, in: file)
         if sharedApplicationForms.contains(text) { return true }
-        guard range.count == 1, let function = file.function(containing: index) else { return false }
-        return file.functions[function].parameters.contains { parameter in
-            parameter.name == text && file.typeText(of: parameter).hasPrefix("UIApplication")
+        if range.count == 1, let function = file.function(containing: index),
+            file.functions[function].parameters.contains(where: { parameter in
+                parameter.name == text && ApplicationReferences.isApplicationType(file.typeText(of: parameter))
+            })
+        {
+            return true
         }
+        return ApplicationReferences.isApplicationAlias(range, in: file, at: index)
+    }
+
+    /// Whether the member at `index` is read from the application: through a receiver (`isApplication`)
+    /// or, inside an extension or subclass of UIApplication, through implicit `self`.
+    static func readsApplicationMember(_ index: Int, in file: SourceFile) -> Bool {
+        if let receiver = receiver(of: index, in: file) ?? messageReceiver(of: index, in: file) {
+            return isApplication(receiver, in: file, at: index)
+        }
+        return ApplicationReferences.isImplicitSelfMember(index, in: file)
     }
 
     /// Whether the token at `index` is written to (`x = …`, not `x == …`).
