@@ -155,7 +155,12 @@ enum CodeQuery {
     /// - Parameter skipping: receivers whose calls do not count (`RCTLinkingManager` in
     ///   `RCTLinkingManager.application(…)`, `[RCTLinkingManager application:…]`).
     static func calledSignatures(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> Set<String> {
-        var result: Set<String> = []
+        Set(calledSignatureSites(in: range, of: file, skipping: skipping).map(\.signature))
+    }
+
+    /// The calls of `calledSignatures` in source order, each with the token of its name.
+    static func calledSignatureSites(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> [(signature: String, token: Int)] {
+        var result: [(signature: String, token: Int)] = []
         for index in range {
             if file.language == .swift, file.isIdentifier(index), file.isPunctuation(index + 1, UInt8(ascii: "(")),
                 !file.isPunctuation(index - 1, UInt8(ascii: "@"))
@@ -186,7 +191,7 @@ enum CodeQuery {
                     }
                     cursor += 1
                 }
-                result.insert(file.text(index) + "(" + labels.map { $0 + ":" }.joined() + ")")
+                result.append((file.text(index) + "(" + labels.map { $0 + ":" }.joined() + ")", index))
             } else if file.language == .objectiveC, file.isPunctuation(index, UInt8(ascii: "[")) {
                 let close = Int(file.partners[index])
                 guard close > index else { continue }
@@ -208,7 +213,7 @@ enum CodeQuery {
                     cursor += 1
                 }
                 if selector.isEmpty, last > index + 1 { selector = file.text(last) }
-                if !selector.isEmpty { result.insert(selector) }
+                if !selector.isEmpty { result.append((selector, index + 1)) }
             }
         }
         return result
