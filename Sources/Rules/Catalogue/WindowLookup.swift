@@ -410,44 +410,15 @@ struct WindowLookup: Rule {
         return file.isPunctuation(index + 1, UInt8(ascii: "!"))
     }
 
-    /// `UIApplication.shared.delegate` in any spelling (casts included), `delegate` inside an extension
-    /// of UIApplication, and values named like the app delegate or typed as its class.
     private func isAppDelegate(_ receiver: Range<Int>, in file: SourceFile, at index: Int, delegateClasses: Set<String>) -> Bool {
-        let text = CodeQuery.normalized(receiver, in: file)
-        for form in CodeQuery.sharedApplicationForms {
-            if text.contains(form + ".delegate") || text.contains("[" + form + " delegate]") { return true }
-        }
-        if text == "delegate" || text == "self.delegate" || text == "[self delegate]",
-            ApplicationReferences.isInsideApplicationType(index, in: file)
-        {
-            return true
-        }
-        // `application.delegate?.window` inside a method whose parameter is the application.
-        if let delegate = receiver.last(where: { file.is($0, "delegate") }), delegate > receiver.lowerBound + 1,
-            file.isPunctuation(delegate - 1, UInt8(ascii: ".")),
-            CodeQuery.isApplication(receiver.lowerBound..<(delegate - 1), in: file, at: index)
-        {
-            return true
-        }
-        // `appDelegate.window`, `AppDelegate.shared.window`, `SPAppDelegate.shared().window`.
-        if Self.namesAppDelegate(text, delegateClasses: delegateClasses) { return true }
-        // `let delegate = UIApplication.shared.delegate as! AppDelegate` … `delegate.window`.
-        guard let initial = ApplicationReferences.initialValue(of: receiver, in: file, at: index) else { return false }
-        for form in CodeQuery.sharedApplicationForms
-        where initial.contains(form + ".delegate") || initial.contains("[" + form + " delegate]") {
-            return true
-        }
-        return Self.namesAppDelegate(initial, delegateClasses: delegateClasses)
-    }
-
-    private static func namesAppDelegate(_ text: String, delegateClasses: Set<String>) -> Bool {
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
-        return words.contains { $0.lowercased().hasSuffix("appdelegate") || delegateClasses.contains(String($0)) }
+        AppDelegateReferences.isAppDelegate(receiver, in: file, at: index, delegateClasses: delegateClasses)
     }
 
     /// A scene delegate that stores its window in the app delegate (`appDelegate.window = window`)
     /// keeps old `delegate.window` lookups working.
     private func bridgesWindow(_ facts: AppFacts) -> Bool {
+        // A scene delegate that moves the app delegate's root view controller into its window leaves that window set.
+        if RootViewRehosting.find(facts) != nil { return true }
         for reference in facts.sceneDelegateMethods {
             let file = facts.file(reference)
             for index in WindowCreation.body(facts.function(reference))
