@@ -253,7 +253,8 @@ struct AppDelegateWindow: Rule {
                 finding(
                     context,
                     "the app delegate sets up and shows its window (in \(describe(function)))"
-                        + (rehosted ?? "; under scenes its window is nil and nothing appears: build the window in scene(_:willConnectTo:options:)"),
+                        + (rehosted
+                            ?? "; under scenes its window is nil and nothing appears: build the window in scene(_:willConnectTo:options:)"),
                     in: file, token: show, severity: rehosted == nil ? nil : .warning))
         }
         return findings

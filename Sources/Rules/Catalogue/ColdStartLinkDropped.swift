@@ -115,7 +115,8 @@ struct ColdStartLinkDropped: Rule {
                         AppCoordinator.shared.start(in: window!, launchOptions: launchOptions)
                     }
                 }
-                """, file: "SceneDelegate.swift", note: "A hand-written conversion for the app's own coordinator that leaves out the links."),
+                """, file: "SceneDelegate.swift", note: "A hand-written conversion for the app's own coordinator that leaves out the links."
+            ),
             Example(
                 files: [
                     (
@@ -313,7 +314,9 @@ struct ColdStartLinkDropped: Rule {
         let file = facts.file(connect)
         let function = facts.function(connect)
         let body = WindowCreation.body(function)
-        guard !reads(["urlContexts", "URLContexts", "userActivities", "handoffUserActivityType"], in: function, of: file) else { return nil }
+        guard !reads(["urlContexts", "URLContexts", "userActivities", "handoffUserActivityType"], in: function, of: file) else {
+            return nil
+        }
         var keys: [String] = []
         var first: Int?
         var dictionary: String?
@@ -366,7 +369,8 @@ struct ColdStartLinkDropped: Rule {
         var cursor = index - 1
         while cursor > 0, index - cursor < 40 {
             if file.is(cursor, "setObject") || file.is(cursor, "setValue") || file.is(cursor, "updateValue") {
-                let receiver = file.isIdentifier(cursor - 1) ? cursor - 1 : (file.isPunctuation(cursor - 1, UInt8(ascii: ".")) ? cursor - 2 : -1)
+                let receiver =
+                    file.isIdentifier(cursor - 1) ? cursor - 1 : (file.isPunctuation(cursor - 1, UInt8(ascii: ".")) ? cursor - 2 : -1)
                 let dictionary = receiver >= 0 && file.isIdentifier(receiver) ? file.text(receiver) : nil
                 return (name, receiver >= 0 ? receiver : cursor, dictionary)
             }
@@ -390,7 +394,10 @@ struct ColdStartLinkDropped: Rule {
                     if file.isPunctuation(cursor, UInt8(ascii: "[")) {
                         var part = cursor + 1
                         while part < index, !(file.isIdentifier(part) && file.isPunctuation(part + 1, UInt8(ascii: ":"))) {
-                            if file.isPunctuation(part, UInt8(ascii: "[")) { part = max(part + 1, Int(file.partners[part]) + 1); continue }
+                            if file.isPunctuation(part, UInt8(ascii: "[")) {
+                                part = max(part + 1, Int(file.partners[part]) + 1)
+                                continue
+                            }
                             part += 1
                         }
                         if part < index { return file.text(part) + ":…" }

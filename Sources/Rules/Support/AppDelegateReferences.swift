@@ -59,8 +59,9 @@ struct RootViewRehosting {
                 }
                 // The receiver ends with the app delegate's `window`.
                 var window = receiver.upperBound - 1
-                while window > receiver.lowerBound, file.isPunctuation(window, UInt8(ascii: "?")) || file.isPunctuation(window, UInt8(ascii: "!"))
-                    || file.isPunctuation(window, UInt8(ascii: "]"))
+                while window > receiver.lowerBound,
+                    file.isPunctuation(window, UInt8(ascii: "?")) || file.isPunctuation(window, UInt8(ascii: "!"))
+                        || file.isPunctuation(window, UInt8(ascii: "]"))
                 {
                     window -= 1
                 }

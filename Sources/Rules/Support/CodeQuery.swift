@@ -159,7 +159,9 @@ enum CodeQuery {
     }
 
     /// The calls of `calledSignatures` in source order, each with the token of its name.
-    static func calledSignatureSites(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> [(signature: String, token: Int)] {
+    static func calledSignatureSites(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> [(
+        signature: String, token: Int
+    )] {
         var result: [(signature: String, token: Int)] = []
         for index in range {
             if file.language == .swift, file.isIdentifier(index), file.isPunctuation(index + 1, UInt8(ascii: "(")),

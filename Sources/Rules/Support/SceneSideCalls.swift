@@ -51,7 +51,8 @@ struct SceneSideCalls {
 
     /// When every call an app-delegate method makes to the app's own functions is made from the scene side
     /// too (and it makes at least one), the first shared helper and where the scene side calls it.
-    func sharedWork(of function: FunctionDeclaration, in file: SourceFile, skipping receivers: Set<String>) -> (helper: String, call: Call)? {
+    func sharedWork(of function: FunctionDeclaration, in file: SourceFile, skipping receivers: Set<String>) -> (helper: String, call: Call)?
+    {
         let calls = CodeQuery.calledSignatureSites(in: WindowCreation.body(function), of: file, skipping: receivers)
             .map(\.signature).filter { appSignatures.contains($0) && $0 != function.signature }
         guard let first = calls.first, calls.allSatisfy({ reached[$0] != nil }), let call = reached[first] else { return nil }

@@ -10,7 +10,10 @@ struct SwiftUIEventModifiers {
     private(set) var scenePhase: String?
 
     init(_ facts: AppFacts) {
-        for file in facts.files where file.language == .swift && (file.mentions("onOpenURL") || file.mentions("onContinueUserActivity") || file.mentions("scenePhase")) {
+        for file in facts.files
+        where file.language == .swift
+            && (file.mentions("onOpenURL") || file.mentions("onContinueUserActivity") || file.mentions("scenePhase"))
+        {
             for index in file.tokens.indices where file.isIdentifier(index) && CodeQuery.isMember(file, index) {
                 let place = { "\(Paths.fileName(of: file.path)):\(file.line(ofToken: index))" }
                 if openURL == nil, file.is(index, "onOpenURL") {
