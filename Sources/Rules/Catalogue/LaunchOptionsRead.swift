@@ -167,10 +167,11 @@ struct LaunchOptionsRead: Rule {
                             NSMutableDictionary *launchOptions = [NSMutableDictionary dictionary];
                             NSURL *url = connectionOptions.URLContexts.anyObject.URL;
                             if (url) { launchOptions[UIApplicationLaunchOptionsURLKey] = url; }
+                            NSDictionary *props = @{@"initialURL": launchOptions[UIApplicationLaunchOptionsURLKey] ?: @""};
                             if (connectionOptions.shortcutItem) {
                                 [launchOptions setObject:connectionOptions.shortcutItem forKey:UIApplicationLaunchOptionsShortcutItemKey];
                             }
-                            [[ReactHost shared] startInScene:scene launchOptions:launchOptions];
+                            [[ReactHost shared] startInScene:scene launchOptions:launchOptions initialProperties:props];
                         }
                         @end
                         """
@@ -205,6 +206,34 @@ struct LaunchOptionsRead: Rule {
         if file.isPunctuation(start - 1, UInt8(ascii: ":")) {
             if file.is(start - 2, "forKey"), Self.isWriteMessage(at: start - 2, in: file) { return false }
             return file.is(start - 2, "objectForKey") || file.is(start - 2, "valueForKey") || file.is(start - 2, "forKey")
+        }
+        return false
+    }
+
+    /// Whether the lookup whose key ends at `index` reads a dictionary the same function fills itself
+    /// (`launchOptions[KEY] = …` from connectionOptions, then read back): that is not UIKit's launch options.
+    private static func readsOwnDictionary(_ index: Int, in file: SourceFile) -> Bool {
+        var cursor = index
+        while file.isIdentifier(cursor - 1) || file.isPunctuation(cursor - 1, UInt8(ascii: ".")) { cursor -= 1 }
+        var base = -1
+        if file.isPunctuation(cursor - 1, UInt8(ascii: "[")) {
+            base = cursor - 2
+            while file.isPunctuation(base, UInt8(ascii: "?")) || file.isPunctuation(base, UInt8(ascii: "!")) { base -= 1 }
+        } else if file.isPunctuation(cursor - 1, UInt8(ascii: ":")), file.isIdentifier(cursor - 2), file.isIdentifier(cursor - 3) {
+            base = cursor - 3
+        }
+        guard file.isIdentifier(base), let function = CodeQuery.enclosingFunction(index, in: file) else { return false }
+        let name = file.text(base)
+        for candidate in WindowCreation.body(function) where file.is(candidate, text: name) {
+            if file.isPunctuation(candidate + 1, UInt8(ascii: "[")), file.partners[candidate + 1] > candidate + 1,
+                CodeQuery.isAssigned(Int(file.partners[candidate + 1]), in: file)
+            {
+                return true
+            }
+            if file.is(candidate + 1, "setObject") || file.is(candidate + 1, "setValue") { return true }
+            if file.isPunctuation(candidate + 1, UInt8(ascii: ".")), file.is(candidate + 2, "updateValue") || file.is(candidate + 2, "setValue") {
+                return true
+            }
         }
         return false
     }
@@ -261,7 +290,7 @@ struct LaunchOptionsRead: Rule {
         for (fileIndex, file) in context.facts.files.enumerated() where file.mentions("aunchOptions") {
             var reported: Set<Int> = []
             func report(_ index: Int, _ key: LaunchOptionKey, written: String) {
-                guard reported.insert(index).inserted else { return }
+                guard reported.insert(index).inserted, !Self.readsOwnDictionary(index, in: file) else { return }
                 // A helper the dictionary was handed to says where it came from.
                 let route =
                     flow.holder(of: index, in: fileIndex, context.facts)?.passedFrom.map { " (launch options passed in by \($0))" } ?? ""
