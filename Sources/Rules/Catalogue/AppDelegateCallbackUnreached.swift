@@ -250,7 +250,8 @@ struct AppDelegateCallbackUnreached: Rule {
             let modifier = swiftUI?.covering(callback)
             let quiet = trivial || sceneAware || shared != nil || modifier != nil
             let name = file.language == .swift ? callback.displayName : callback.objc
-            var message = "\(name) is not called once the app adopts scenes: use \(callback.replacement)"
+            let replacement = (swiftUI != nil ? SwiftUIEventModifiers.replacement(for: callback) : nil) ?? callback.replacement
+            var message = "\(name) is not called once the app adopts scenes: use \(replacement)"
             if trivial {
                 message += " (the method does nothing of its own here)"
             } else if sceneAware, let forwarding {
@@ -259,7 +260,7 @@ struct AppDelegateCallbackUnreached: Rule {
             } else if let shared {
                 message += " (the scene side already does its work: \(shared.call.from) calls \(shared.helper) at \(shared.call.place))"
             } else if let modifier {
-                message += " (the SwiftUI scene receives it through \(modifier))"
+                message += " (\(modifier) already receives it: the method is dead code)"
             }
             findings.append(finding(context, message, in: file, token: function.nameToken, severity: quiet ? .note : nil))
         }

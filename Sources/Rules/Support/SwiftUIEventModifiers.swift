@@ -29,6 +29,18 @@ struct SwiftUIEventModifiers {
         }
     }
 
+    /// What a SwiftUI app uses instead of the callback, when SwiftUI has a modifier for it.
+    static func replacement(for callback: AppDelegateCallback) -> String? {
+        switch callback.purpose {
+        case "URL": return ".onOpenURL on the scene's content (it also receives the URL that launches the app)"
+        case "user activity":
+            return callback.swift.contains("application(_:continue:restorationHandler:)")
+                ? ".onContinueUserActivity(_:perform:) on the scene's content" : nil
+        case "life-cycle": return "the scenePhase environment value (onChange(of: scenePhase))"
+        default: return nil
+        }
+    }
+
     /// The modifier that receives a callback's event, if the app uses it.
     func covering(_ callback: AppDelegateCallback) -> String? {
         switch callback.purpose {
