@@ -231,7 +231,9 @@ struct LaunchOptionsRead: Rule {
                 return true
             }
             if file.is(candidate + 1, "setObject") || file.is(candidate + 1, "setValue") { return true }
-            if file.isPunctuation(candidate + 1, UInt8(ascii: ".")), file.is(candidate + 2, "updateValue") || file.is(candidate + 2, "setValue") {
+            if file.isPunctuation(candidate + 1, UInt8(ascii: ".")),
+                file.is(candidate + 2, "updateValue") || file.is(candidate + 2, "setValue")
+            {
                 return true
             }
         }

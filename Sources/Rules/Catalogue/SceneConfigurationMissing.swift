@@ -14,7 +14,10 @@ struct SceneConfigurationMissing: Rule {
             (UIApplicationSceneManifest~ipad) adopts scenes for that device family only. Xcode's generated manifest \
             (INFOPLIST_KEY_UIApplicationSceneManifest_Generation) has no configurations: right for a SwiftUI App, \
             doubtful for a UIKit app delegate without configurationForConnecting (unverified whether it passes the \
-            iOS 27 check, so reported as a warning).
+            iOS 27 check, so reported as a warning). A configuration that configurationForConnecting builds by name \
+            takes its delegate class and storyboard from the Info.plist configuration of that name: with no such entry \
+            (the manifest removed or renamed) and no delegateClass set in code, UIKit makes a scene without a \
+            delegate, so no window and a black screen.
             """,
         documentation: [AppleDocs.tn3187, AppleDocs.sceneManifest, AppleDocs.buildSettings],
         fix: """

@@ -53,12 +53,20 @@ struct LaunchOptionsFlow {
                     for callee in byName[pass.name] ?? [] {
                         let target = facts.function(callee)
                         guard facts.file(callee).language == file.language, pass.argument < target.parameters.count,
-                            pass.argumentCount == target.parameters.count, holders[callee] == nil
+                            pass.argumentCount == target.parameters.count, !target.signature.contains("LaunchingWithOptions")
                         else { continue }
                         if file.language == .swift, pass.labels != target.parameters.map({ $0.label }) { continue }
                         if file.language == .objectiveC, pass.selector != target.signature { continue }
                         let place = function.kind == .objcMethod ? "-" + function.signature : function.signature
                         let parameter = target.parameters[pass.argument].name
+                        // A helper typed for launch options holds them already; it only learns where they came from.
+                        if holders[callee] != nil {
+                            if holders[callee]?.passedFrom == nil {
+                                holders[callee]?.passedFrom =
+                                    "\(place) at \(Paths.fileName(of: file.path)):\(file.line(ofToken: pass.token))"
+                            }
+                            continue
+                        }
                         holders[callee] = Holder(
                             names: Self.withAliases([parameter], in: target, of: facts.file(callee)),
                             passedFrom: "\(place) at \(Paths.fileName(of: file.path)):\(file.line(ofToken: pass.token))")

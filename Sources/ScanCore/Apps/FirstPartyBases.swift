@@ -2,10 +2,10 @@
 /// framework target the project links without a target dependency, a local pod or package, a shared
 /// folder. Their window, callbacks and launch code run as the app's, as a framework base class's do, so
 /// their files join the app's facts.
-enum FirstPartyBases {
+package enum FirstPartyBases {
     /// Superclass names that are never first-party code: UIKit and Foundation classes, and the frameworks'
     /// own bases whose behaviour rules know.
-    static func isExternal(_ name: String) -> Bool {
+    package static func isExternal(_ name: String) -> Bool {
         if AppFacts.appDelegateBases.contains(name) || AppFacts.sceneDelegateBases.contains(name)
             || AppFacts.carPlaySceneDelegateBases.contains(name)
         {
