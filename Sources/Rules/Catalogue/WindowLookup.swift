@@ -251,6 +251,27 @@ struct WindowLookup: Rule {
                 }
                 """, note: "Declaring the window property is not a lookup."),
             Example(
+                files: [
+                    (
+                        "AppDelegate.m",
+                        """
+                        @implementation AppDelegate
+                        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                            if (self.window != nil) {
+                                // iOS 12 and earlier, where the app delegate owns the window.
+                                [Theme applyToWindow:nil];
+                            }
+                            return YES;
+                        }
+                        @end
+                        """
+                    ),
+                    (
+                        "AppDelegate.h",
+                        "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end"
+                    ),
+                ], note: "A nil check reads nothing through the window (found in iSH)."),
+            Example(
                 """
                 extension UIApplication {
                     var foregroundWindows: [UIWindow] {
@@ -347,9 +368,10 @@ struct WindowLookup: Rule {
                 let read = body.first(where: { index in
                     guard file.is(index, "window"), !CodeQuery.isAssigned(index, in: file) else { return false }
                     let next = index + 1
+                    // `window != nil` compares; it reads nothing through the window.
                     guard
                         file.isPunctuation(next, UInt8(ascii: ".")) || file.isPunctuation(next, UInt8(ascii: "?"))
-                            || file.isPunctuation(next, UInt8(ascii: "!"))
+                            || (file.isPunctuation(next, UInt8(ascii: "!")) && !file.isPunctuation(next + 1, UInt8(ascii: "=")))
                     else { return false }
                     if CodeQuery.isMember(file, index) {
                         return file.is(index - 2, "self") && !CodeQuery.isMember(file, index - 2)
@@ -407,7 +429,7 @@ struct WindowLookup: Rule {
             if file.line(ofToken: cursor) != file.line(ofToken: index) { break }
             cursor += 1
         }
-        return file.isPunctuation(index + 1, UInt8(ascii: "!"))
+        return file.isPunctuation(index + 1, UInt8(ascii: "!")) && !file.isPunctuation(index + 2, UInt8(ascii: "="))
     }
 
     private func isAppDelegate(_ receiver: Range<Int>, in file: SourceFile, at index: Int, delegateClasses: Set<String>) -> Bool {

@@ -10,6 +10,8 @@ struct SceneSideCalls {
         let place: String
         /// The scene delegate method it starts from.
         let from: String
+        /// Called by the scene delegate method itself, not through a helper.
+        let direct: Bool
     }
 
     /// Signatures (`handle(_:)`, `application:openURL:options:`) reached from the scene side.
@@ -38,7 +40,8 @@ struct SceneSideCalls {
                 let body = WindowCreation.body(facts.function(reference))
                 for (signature, token) in CodeQuery.calledSignatureSites(in: body, of: file, skipping: receivers) {
                     if reached[signature] == nil {
-                        reached[signature] = Call(place: "\(Paths.fileName(of: file.path)):\(file.line(ofToken: token))", from: origin)
+                        reached[signature] = Call(
+                            place: "\(Paths.fileName(of: file.path)):\(file.line(ofToken: token))", from: origin, direct: depth == 1)
                     }
                     for callee in byName[signature] ?? [] where visited.insert(callee).inserted {
                         next.append((callee, origin))
@@ -55,7 +58,14 @@ struct SceneSideCalls {
     {
         let calls = CodeQuery.calledSignatureSites(in: WindowCreation.body(function), of: file, skipping: receivers)
             .map(\.signature).filter { appSignatures.contains($0) && $0 != function.signature }
-        guard let first = calls.first, calls.allSatisfy({ reached[$0] != nil }), let call = reached[first] else { return nil }
-        return (first, call)
+        guard !calls.isEmpty, calls.allSatisfy({ reached[$0] != nil }) else { return nil }
+        // Name the helper that says most: one the scene delegate calls itself, taking arguments (the event).
+        let named = calls.max { lhs, rhs in
+            let left = (reached[lhs]?.direct == true, lhs.contains(":"))
+            let right = (reached[rhs]?.direct == true, rhs.contains(":"))
+            return (left.0 ? 1 : 0) + (left.1 ? 2 : 0) < (right.0 ? 1 : 0) + (right.1 ? 2 : 0)
+        }
+        guard let named, let call = reached[named] else { return nil }
+        return (named, call)
     }
 }
