@@ -32,24 +32,22 @@ struct LaunchOptionsFlow {
                 pending.append(reference)
             }
         }
-        // Follow the dictionary into the app's own helpers, a few calls deep.
-        var byName: [String: [FunctionRef]] = [:]
-        if !pending.isEmpty {
-            for (fileIndex, file) in facts.files.enumerated() {
-                for (functionIndex, function) in file.functions.enumerated() where function.hasBody && !function.parameters.isEmpty {
-                    byName[function.name, default: []].append(FunctionRef(file: fileIndex, function: functionIndex))
-                }
-            }
-        }
+        // Follow the dictionary into the app's own helpers, a few calls deep. Only functions named like a call
+        // that passes it are looked at, found by length and first byte before any string comparison.
         var depth = 0
         while !pending.isEmpty, depth < 4 {
             depth += 1
             var next: [FunctionRef] = []
+            var passes: [(caller: FunctionRef, pass: Pass)] = []
             for caller in pending {
                 guard let holder = holders[caller] else { continue }
+                passes += Self.passes(of: holder.names, in: facts.function(caller), of: facts.file(caller)).map { (caller, $0) }
+            }
+            let byName = passes.isEmpty ? [:] : Self.functions(named: Set(passes.map(\.pass.name)), in: facts)
+            for (caller, pass) in passes {
                 let file = facts.file(caller)
                 let function = facts.function(caller)
-                for pass in Self.passes(of: holder.names, in: function, of: file) {
+                do {
                     for callee in byName[pass.name] ?? [] {
                         let target = facts.function(callee)
                         guard facts.file(callee).language == file.language, pass.argument < target.parameters.count,
@@ -76,6 +74,22 @@ struct LaunchOptionsFlow {
             }
             pending = next
         }
+    }
+
+    /// Functions with a body and parameters whose name is one of `names`.
+    private static func functions(named names: Set<String>, in facts: AppFacts) -> [String: [FunctionRef]] {
+        let shapes = Set(names.map { name in Int(name.utf8.count) << 8 | Int(name.utf8.first ?? 0) })
+        var result: [String: [FunctionRef]] = [:]
+        for (fileIndex, file) in facts.files.enumerated() {
+            for (functionIndex, function) in file.functions.enumerated() where function.hasBody && !function.parameters.isEmpty {
+                let token = file.tokens[function.nameToken]
+                guard shapes.contains(token.length << 8 | Int(file.bytes[Int(token.start)])), names.contains(function.name) else {
+                    continue
+                }
+                result[function.name, default: []].append(FunctionRef(file: fileIndex, function: functionIndex))
+            }
+        }
+        return result
     }
 
     /// Names bound to one of `names` in the body: `if let o = launchOptions`, `guard var o = launchOptions`,

@@ -20,6 +20,12 @@ struct SceneSideCalls {
     let appSignatures: Set<String>
 
     init(_ facts: AppFacts, skipping receivers: Set<String>) {
+        // Without a scene delegate nothing is reached, and the app's functions need no index (the common case
+        // of an app that has not adopted scenes yet, however large).
+        guard !facts.sceneDelegateMethods.isEmpty else {
+            appSignatures = []
+            return
+        }
         var byName: [String: [FunctionRef]] = [:]
         var signatures: Set<String> = []
         for (fileIndex, file) in facts.files.enumerated() {
