@@ -1,5 +1,5 @@
 import Foundation
-public import YAML
+import YAML
 
 /// The code-hosting services a fleet's repositories live on.
 public enum ForgeKind: String, Sendable, Hashable, Encodable, CaseIterable {
