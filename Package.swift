@@ -12,13 +12,15 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // glibc's memmem is a GNU extension the Glibc module does not export.
         .target(name: "CByteSearch"),
+        // glibc's pipe2 and posix_spawn closefrom, for the sweep's worker processes.
+        .target(name: "CSpawn"),
 
         .target(name: "Git", dependencies: ["CGit2"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "XcodeProject", dependencies: ["CByteSearch"]),
         .target(name: "ScanCore", dependencies: ["XcodeProject", "YAML", "CByteSearch"]),
         .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
-        .target(name: "Fleet", dependencies: ["ScanCore", "Rules", "Git", "YAML"]),
+        .target(name: "Fleet", dependencies: ["ScanCore", "Rules", "Git", "YAML", "CSpawn"]),
         .target(name: "Reports", dependencies: ["ScanCore", "Rules", "Fleet"]),
         .target(name: "Daemon", dependencies: ["Fleet", "Reports", "Rules", "ScanCore", "YAML"]),
         .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet", "Daemon"]),

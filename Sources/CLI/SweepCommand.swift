@@ -113,7 +113,8 @@ enum SweepCommand: Command {
         let style: ProgressReporter.Style = options.quiet ? .silent : (console.errIsTerminal ? .live : .lines)
         let width = Int(console.environment["COLUMNS"] ?? "") ?? 100
         let progress = ProgressReporter(style: style, width: width, write: console.err)
-        let environment = SweepEnvironment(renderers: .standard, variables: console.environment, progress: progress)
+        let environment = SweepEnvironment(
+            renderers: .standard, variables: console.environment, progress: progress, workers: console.workers)
         let outcome: SweepOutcome
         do {
             outcome = try Sweep(

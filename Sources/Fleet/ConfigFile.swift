@@ -12,6 +12,7 @@ struct ConfigFile: Decodable {
     var rules: RulesSection?
     var exclude: [String]?
     var notify: NotifySection?
+    var limits: LimitsSection?
     var repos: [RepoSection]
 
     struct FleetSection: Decodable {
@@ -65,6 +66,17 @@ struct ConfigFile: Decodable {
         enum CodingKeys: String, CodingKey {
             case webhookURLEnv = "webhook_url_env"
             case on
+        }
+    }
+
+    /// `limits: { repo_seconds: 900, repo_memory: 2GiB }`; sizes are checked on the node tree.
+    struct LimitsSection: Decodable {
+        var repoSeconds: Double?
+        var repoMemory: String?
+
+        enum CodingKeys: String, CodingKey {
+            case repoSeconds = "repo_seconds"
+            case repoMemory = "repo_memory"
         }
     }
 

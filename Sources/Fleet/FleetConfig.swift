@@ -27,6 +27,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public var ruleSeverities: [String: Severity]
     public var exclude: [String]
     public var notify: Notify?
+    /// Per-repository time and memory, enforced by the sweep's worker processes.
+    public var limits: RepoLimits
     public var repos: [RepoConfig]
 
     public struct Auth: Sendable, Hashable, Encodable {
@@ -59,7 +61,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         file: String, version: Int = 1, fleetName: String, deadline: CalendarDay? = nil, workspace: String, schedule: String? = nil,
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
-        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, repos: [RepoConfig]
+        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, limits: RepoLimits = RepoLimits(),
+        repos: [RepoConfig]
     ) {
         self.file = file
         self.version = version
@@ -75,6 +78,7 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.ruleSeverities = ruleSeverities
         self.exclude = exclude
         self.notify = notify
+        self.limits = limits
         self.repos = repos
     }
 
@@ -96,13 +100,15 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         var settings = self
         settings.file = ""
         settings.workspace = ""
+        // Limits bound how a result is made, never what it says: shards with other limits still merge.
+        settings.limits = RepoLimits()
         let data = (try? encoder.encode(settings)) ?? Data()
         return Fingerprint.of([String(decoding: data, as: UTF8.self)])
     }
 }
 
 /// One repository of the fleet.
-public struct RepoConfig: Sendable, Hashable, Encodable {
+public struct RepoConfig: Sendable, Hashable, Codable {
     /// The URL or path as written in the config.
     public var url: String
     /// What git is handed: the URL, or for local sources the absolute path.
@@ -129,7 +135,7 @@ public struct RepoConfig: Sendable, Hashable, Encodable {
 }
 
 /// The settings a repository's scan depends on.
-public struct ScanSettings: Sendable, Hashable, Encodable {
+public struct ScanSettings: Sendable, Hashable, Codable {
     public var exclude: [String]
     public var paths: [String]
     public var disabledRules: [String]

@@ -19,7 +19,7 @@ public struct Mirror: Sendable {
     }
 
     /// What an update found.
-    public struct State: Sendable {
+    public struct State: Sendable, Codable {
         public let commit: ObjectID
         public let branch: String
         /// Whether the mirror was made in this update.
