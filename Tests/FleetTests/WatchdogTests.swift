@@ -51,7 +51,7 @@ struct WatchdogTests {
         #expect(
             ConfigValidatorTests.problems("version: 1\nlimits: { repo_seconds: 0, repo_memory: lots }\n" + repos) == [
                 "fleet.yaml:2:25: error: limits.repo_seconds: expected 1 to 86400 seconds, found 0",
-                "fleet.yaml:2:42: error: limits.repo_memory: expected a size such as 2GiB or 512MiB, found 'lots'",
+                "fleet.yaml:2:41: error: limits.repo_memory: expected a size such as 2GiB or 512MiB, found 'lots'",
             ])
         #expect(
             ConfigValidatorTests.problems("version: 1\nlimits: { repo_memory: 1MiB }\n" + repos) == [
