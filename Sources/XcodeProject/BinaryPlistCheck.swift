@@ -1,11 +1,11 @@
-/// Checks the structure of a binary property list before Foundation reads it.
+/// Checks the structure of a binary property list before `BinaryPlistReader` expands it.
 ///
-/// swift-corelibs-foundation trusts the file: a 380-byte binary Info.plist whose top object was a set
-/// (marker 0xC), which no app's property list holds, crashed the whole process while Foundation bridged
-/// it (a SEGV in the Swift runtime, found by `scripts/fuzz plist`). So the trailer, the offset table and
-/// every object's marker are checked first, and a file that fails is refused with a message.
+/// When Foundation read binary plists, a 380-byte Info.plist whose top object was a set (marker 0xC),
+/// which no app's property list holds, crashed the whole process (found by `scripts/fuzz plist`), and
+/// 45 levels of shared `[a, a]` grew past 10 GB. So the trailer, the offset table, every object's marker
+/// and the size once expanded are checked first, and a file that fails is refused with a message.
 enum BinaryPlistCheck {
-    /// Why the file cannot be handed to Foundation, or nil when its structure is sound.
+    /// Why the file cannot be expanded, or nil when its structure is sound.
     static func problem(in bytes: [UInt8]) -> String? {
         // `bplist00`, at least one object, and the 32-byte trailer.
         guard bytes.count >= 8 + 1 + 32 else { return "truncated binary plist" }
