@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
         .target(name: "Fleet", dependencies: ["ScanCore", "Rules", "Git", "YAML", "CSpawn"]),
         .target(name: "Reports", dependencies: ["ScanCore", "Rules", "Fleet"]),
-        .target(name: "Daemon", dependencies: ["Fleet", "Reports", "Rules", "ScanCore", "YAML"]),
+        .target(name: "Daemon", dependencies: ["Fleet", "Git", "Reports", "Rules", "ScanCore", "YAML"]),
         // Forges' REST APIs (an HTTP client with retries, GitHub code scanning, commit statuses) and `publish`.
         .target(name: "Forge", dependencies: ["Fleet", "Reports", "Rules", "CZlib"]),
         .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet", "Daemon", "Forge"]),

@@ -13,6 +13,8 @@ public final class ServiceEvents: Sendable {
         case timer(Int)
         /// The sweep the service started ended.
         case sweepEnded(Int, Result<SweepOutcome, any Error>)
+        /// The notification the service started ended (delivered or not).
+        case notified(Int)
     }
 
     private struct State {

@@ -72,6 +72,9 @@ private final class ServiceRun {
     var timerID = 0
     var timer: Task<Void, Never>?
     var sweepID = 0
+    /// The webhook delivery in flight, off the service loop: a stop cancels it at once.
+    var notification: (id: Int, task: Task<Void, Never>)?
+    var notificationID = 0
     /// The config file as it was when `config` was read from it.
     var configState: ConfigFileState
     /// A state of the file already reported as unusable, so each bad edit is logged once.
@@ -103,6 +106,7 @@ private final class ServiceRun {
         if service.options.once {
             log.info("daemon.once", "sweeping \(config.fleet.repos.count) repositories once", ["config": .string(config.fleet.file)])
             let ended = await sweep()
+            await awaitNotification()
             files.update { status in
                 status.state = .stopped
                 status.current = nil
@@ -141,10 +145,35 @@ private final class ServiceRun {
                 var next = missed.next
                 if ended.reloadRequested, reloadConfig(), let schedule = config.schedule { next = schedule.next(after: clock.now) }
                 arm(next)
-            case .timer, .sweepEnded:
+            case .notified(let id) where id == notification?.id:
+                notification = nil
+            case .timer, .sweepEnded, .notified:
                 continue
             }
         }
+    }
+
+    /// For `--once`: waits for the notification in flight (bounded by the webhook's deadline); a stop
+    /// (SIGTERM) abandons it at once.
+    private func awaitNotification() async {
+        while let current = notification {
+            switch await events.next() {
+            case .notified(let id) where id == current.id:
+                notification = nil
+            case .stop(let reason):
+                abandonNotification(reason)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Cancels the notification in flight, if any: the request ends at once, nothing waits for the receiver.
+    private func abandonNotification(_ reason: String) {
+        guard let current = notification else { return }
+        current.task.cancel()
+        notification = nil
+        log.warning("notify.abandoned", "\(reason): the notification in flight was abandoned")
     }
 
     /// Sets the timer for the next sweep and says so in the status.
@@ -173,6 +202,7 @@ private final class ServiceRun {
 
     private func stopped(_ reason: String) -> Int32 {
         timer?.cancel()
+        abandonNotification(reason)
         files.update { status in
             status.state = .stopped
             status.current = nil
@@ -265,7 +295,9 @@ private final class ServiceRun {
             case .reload:
                 ended.reloadRequested = true
                 log.info("daemon.reload-deferred", "SIGHUP: the config is read again once this sweep ends")
-            case .timer, .sweepEnded:
+            case .notified(let id) where id == notification?.id:
+                notification = nil
+            case .timer, .sweepEnded, .notified:
                 continue
             }
         }
@@ -306,7 +338,7 @@ private final class ServiceRun {
             status.runs[figures.outcome] += 1
             status.current = nil
         }
-        if let stored { await notify(stored) }
+        if let stored { startNotification(stored) }
         return figures.outcome
     }
 
@@ -335,8 +367,9 @@ private final class ServiceRun {
         }
     }
 
-    /// Posts the run's regressions and newly blocked apps to the webhook, when the config asks for it.
-    private func notify(_ outcome: SweepOutcome) async {
+    /// Posts the run's regressions and newly blocked apps to the webhook, when the config asks for it, on
+    /// a task of its own: the service goes on taking events (a stop, the next timer) while it is delivered.
+    private func startNotification(_ outcome: SweepOutcome) {
         guard let settings = config.notify,
             let message = RunNotification.make(for: outcome, events: settings.events, links: ReportLinks(config.fleet))
         else { return }
@@ -349,25 +382,19 @@ private final class ServiceRun {
             log.warning("notify.skipped", "\(variable) does not hold an http(s) URL: no notification sent")
             return
         }
+        // One at a time: a delivery still running when the next run's starts (it is bounded by the
+        // deadline, so only with sweeps closer together than that) gives way to the newer news.
+        abandonNotification("a newer run to notify")
         let log = self.log
-        let attempts = service.webhook.retry.attempts
-        let delivery = await service.webhook.send(message.payload(), to: url) { reason, attempt, delay in
-            log.warning(
-                "notify.retry",
-                "the notification to the webhook in \(variable) failed (\(reason)); trying again in \(Self.seconds(delay)) "
-                    + "(attempt \(attempt + 1) of \(attempts))")
+        let webhook = service.webhook
+        let events = self.events
+        notificationID += 1
+        let id = notificationID
+        let task = Task { @Sendable [message, url, variable, webhook, log, events] in
+            await NotificationDelivery.deliver(message, to: url, variable: variable, webhook: webhook, log: log)
+            events.post(.notified(id))
         }
-        switch delivery {
-        case .delivered(let attempts):
-            log.info(
-                "notify.sent", "notified the webhook in \(variable): \(message.headline)",
-                ["apps": .int(message.apps.count), "attempts": .int(attempts)])
-        case .failed(let reason, let attempts):
-            log.error(
-                "notify.failed",
-                "could not notify the webhook in \(variable) after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)); "
-                    + "the run is stored all the same")
-        }
+        notification = (id, task)
     }
 
     /// Before a scheduled sweep: when the config file's content changed since it was read (or the file is
@@ -422,7 +449,9 @@ private final class ServiceRun {
     }
 
     private func secrets(of config: ServiceConfig) -> [String] {
-        let names = [config.fleet.auth.httpsTokenVariable, config.notify?.webhookURLVariable].compactMap { $0 }
+        let names =
+            [config.fleet.auth.httpsTokenVariable, config.notify?.webhookURLVariable].compactMap { $0 }
+            + config.fleet.auth.hostTokenVariables.values.sorted()
         return names.compactMap { service.variables[$0] }
     }
 
@@ -452,5 +481,30 @@ private final class ServiceRun {
 
     static func seconds(_ value: TimeInterval) -> String {
         value < 10 ? String(format: "%.1f s", value) : "\(Int(value.rounded())) s"
+    }
+}
+
+/// Posts one notification and logs how it went; runs on a task of its own, off the service loop.
+private enum NotificationDelivery {
+    static func deliver(_ message: RunNotification, to url: URL, variable: String, webhook: WebhookClient, log: DaemonLog) async {
+        let attempts = webhook.retry.attempts
+        let delivery = await webhook.send(message.payload(), to: url) { reason, attempt, delay in
+            log.warning(
+                "notify.retry",
+                "the notification to the webhook in \(variable) failed (\(reason)); trying again in \(ServiceRun.seconds(delay)) "
+                    + "(attempt \(attempt + 1) of \(attempts))")
+        }
+        switch delivery {
+        case .delivered(let attempts):
+            log.info(
+                "notify.sent", "notified the webhook in \(variable): \(message.headline)",
+                ["apps": .int(message.apps.count), "attempts": .int(attempts)])
+        case .failed(let reason, let attempts):
+            guard !Task.isCancelled else { return }
+            log.error(
+                "notify.failed",
+                "could not notify the webhook in \(variable) after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)); "
+                    + "the run is stored all the same")
+        }
     }
 }

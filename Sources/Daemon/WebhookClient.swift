@@ -1,5 +1,6 @@
 public import Fleet
 public import Foundation
+import Git
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -7,10 +8,17 @@ public import Foundation
 
 /// Posts JSON to a webhook, trying again after a failure as its retry policy allows. A notification that
 /// cannot be delivered is reported to the caller, never thrown: it must not fail the run it is about.
+///
+/// The receiver cannot hold the daemon: the whole delivery, tries and waits included, ends within
+/// `deadline`; each request within `timeout` however slowly the answer drips; only the head of an
+/// answer is read, never its body; a redirect is never followed (the message, and the
+/// URL's secret path, go to the configured URL only); and cancelling the task ends it at once.
 public struct WebhookClient: Sendable {
     /// What happened to one request: the HTTP status, or why there was none (never the URL: it is a secret).
     public enum Response: Sendable, Equatable {
         case status(Int)
+        /// A 3xx answer: not followed, and not tried again (it would redirect again).
+        case redirect(Int)
         case failure(String)
     }
 
@@ -21,19 +29,26 @@ public struct WebhookClient: Sendable {
     }
 
     public var retry: RetryPolicy
-    /// How long one request may take.
+    /// How long one request may take, its whole answer included.
     public var timeout: TimeInterval
+    /// How long the whole delivery may take, waits between tries included.
+    public var deadline: TimeInterval
     /// Sends one request; URLSession unless a test replaces it.
     public var post: @Sendable (_ url: URL, _ body: Data, _ timeout: TimeInterval) async -> Response
     public var sleep: @Sendable (TimeInterval) async throws -> Void
 
+    /// Bytes of an answer's body read: none, only its status matters, so the transfer ends with the head.
+    public static let maximumResponse = 0
+
     public init(
         retry: RetryPolicy = RetryPolicy(attempts: 3, initialDelay: 2, maximumDelay: 30), timeout: TimeInterval = 10,
+        deadline: TimeInterval = 60,
         post: @escaping @Sendable (URL, Data, TimeInterval) async -> Response = WebhookClient.urlSessionPost,
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
     ) {
         self.retry = retry
         self.timeout = timeout
+        self.deadline = deadline
         self.post = post
         self.sleep = sleep
     }
@@ -43,19 +58,32 @@ public struct WebhookClient: Sendable {
     public func send(
         _ body: Data, to url: URL, onRetry: @Sendable (_ reason: String, _ attempt: Int, _ delay: TimeInterval) -> Void = { _, _, _ in }
     ) async -> Delivery {
+        let started = ContinuousClock.now
+        func remaining() -> TimeInterval {
+            let (seconds, attoseconds) = (ContinuousClock.now - started).components
+            return deadline - (Double(seconds) + Double(attoseconds) / 1e18)
+        }
         var attempt = 1
         while true {
             let reason: String
-            switch await post(url, body, timeout) {
+            let left = remaining()
+            if Task.isCancelled { return .failed(reason: "stopped", attempts: attempt - 1) }
+            switch await post(url, body, min(timeout, max(0.1, left))) {
             case .status(let code) where (200..<300).contains(code):
                 return .delivered(attempts: attempt)
             case .status(let code):
                 reason = "HTTP status \(code)"
+            case .redirect(let code):
+                return .failed(reason: "HTTP status \(code): a redirect, not followed", attempts: attempt)
             case .failure(let message):
                 reason = message
             }
+            if Task.isCancelled { return .failed(reason: reason + " (stopped)", attempts: attempt) }
             guard attempt < retry.attempts else { return .failed(reason: reason, attempts: attempt) }
             let delay = retry.delay(beforeRetry: attempt, jitter: retry.jitter())
+            guard remaining() > delay + 1 else {
+                return .failed(reason: reason + " (no time left for another try within \(Self.seconds(deadline)))", attempts: attempt)
+            }
             onRetry(reason, attempt, delay)
             do {
                 try await sleep(delay)
@@ -66,40 +94,25 @@ public struct WebhookClient: Sendable {
         }
     }
 
-    private static let session = URLSession(configuration: .ephemeral)
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
 
-    /// A POST with a JSON body through URLSession. Errors are described without the URL.
+    /// A POST with a JSON body, bounded (`BoundedRequest`): the answer's head within `timeout`, its body
+    /// never read, no redirect followed, cancelled with the task. Errors are described without the URL.
     public static let urlSessionPost: @Sendable (URL, Data, TimeInterval) async -> Response = { url, body, timeout in
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "POST"
         request.httpBody = body
         request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
         request.setValue("scenesweep", forHTTPHeaderField: "User-Agent")
-        return await withCheckedContinuation { continuation in
-            session.dataTask(with: request) { _, response, error in
-                if let status = (response as? HTTPURLResponse)?.statusCode {
-                    continuation.resume(returning: .status(status))
-                } else if let error = error as? URLError {
-                    // The description names the failure (timed out, cannot connect); the error's user info holds the URL.
-                    continuation.resume(returning: .failure("\(Self.describe(error.code)) (URLError \(error.code.rawValue))"))
-                } else {
-                    continuation.resume(returning: .failure("no response"))
-                }
-            }.resume()
-        }
-    }
-
-    private static func describe(_ code: URLError.Code) -> String {
-        switch code {
-        case .timedOut: "the request timed out"
-        case .cannotConnectToHost: "cannot connect to the host"
-        case .cannotFindHost, .dnsLookupFailed: "cannot find the host"
-        case .networkConnectionLost: "the connection was lost"
-        case .notConnectedToInternet: "not connected to a network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
-            "the TLS connection failed"
-        case .unsupportedURL, .badURL: "the URL is not usable"
-        default: "the request failed"
+        switch await BoundedRequest.send(request, deadline: timeout, maximumBody: maximumResponse, truncating: true, redirects: .never) {
+        case .success(let response) where (300..<400).contains(response.status):
+            return .redirect(response.status)
+        case .success(let response):
+            return .status(response.status)
+        case .failure(let failure):
+            return .failure(failure.description)
         }
     }
 }

@@ -15,10 +15,11 @@ struct ConfigFile: Decodable {
     var reportURL: String?
     var publish: PublishSection?
     var limits: LimitsSection?
+    var retention: RetentionSection?
     var repos: [RepoSection]
 
     enum CodingKeys: String, CodingKey {
-        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, publish, limits, repos
+        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, publish, limits, retention, repos
         case reportURL = "report_url"
     }
 
@@ -69,11 +70,22 @@ struct ConfigFile: Decodable {
         var httpsTokenEnv: String?
         var sshKey: String?
         var knownHosts: String?
+        /// `hosts: { git.example.com: { https_token_env: GHE_TOKEN } }`: a token per host.
+        var hosts: [String: HostSection]?
 
         enum CodingKeys: String, CodingKey {
             case httpsTokenEnv = "https_token_env"
             case sshKey = "ssh_key"
             case knownHosts = "known_hosts"
+            case hosts
+        }
+    }
+
+    struct HostSection: Decodable {
+        var httpsTokenEnv: String
+
+        enum CodingKeys: String, CodingKey {
+            case httpsTokenEnv = "https_token_env"
         }
     }
 
@@ -100,6 +112,18 @@ struct ConfigFile: Decodable {
         enum CodingKeys: String, CodingKey {
             case repoSeconds = "repo_seconds"
             case repoMemory = "repo_memory"
+        }
+    }
+
+    /// `retention: { runs: 60, days: 90, mirror_grace_days: 30 }`; ranges are checked on the node tree.
+    struct RetentionSection: Decodable {
+        var runs: Int?
+        var days: Int?
+        var mirrorGraceDays: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case runs, days
+            case mirrorGraceDays = "mirror_grace_days"
         }
     }
 

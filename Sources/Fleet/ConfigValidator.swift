@@ -122,7 +122,10 @@ public enum ConfigValidator {
             auth: FleetConfig.Auth(
                 httpsTokenVariable: raw.auth?.httpsTokenEnv,
                 sshKey: raw.auth?.sshKey.map { ConfigPaths.resolve(ConfigPaths.expandingHome($0, env), against: folder) },
-                knownHosts: raw.auth?.knownHosts.map { ConfigPaths.resolve(ConfigPaths.expandingHome($0, env), against: folder) }),
+                knownHosts: raw.auth?.knownHosts.map { ConfigPaths.resolve(ConfigPaths.expandingHome($0, env), against: folder) },
+                hostTokenVariables: Dictionary(
+                    (raw.auth?.hosts ?? [:]).map { ($0.key.lowercased(), $0.value.httpsTokenEnv) }, uniquingKeysWith: { first, _ in first })
+            ),
             disabledRules: disabled,
             ruleSeverities: severities,
             exclude: raw.exclude ?? [],
@@ -141,6 +144,9 @@ public enum ConfigValidator {
             limits: RepoLimits(
                 seconds: raw.limits?.repoSeconds ?? RepoLimits.defaultSeconds,
                 memoryBytes: raw.limits?.repoMemory.flatMap(ByteSize.parse) ?? RepoLimits.defaultMemoryBytes),
+            retention: RetentionPolicy(
+                runs: raw.retention?.runs, days: raw.retention?.days,
+                mirrorGraceDays: raw.retention?.mirrorGraceDays ?? RetentionPolicy.defaultMirrorGraceDays),
             repos: repos)
     }
 }
@@ -167,7 +173,9 @@ private struct SemanticChecks {
         }
         checkConcurrency()
         checkLimits()
+        checkRetention()
         checkVariableName(root["auth"]?["https_token_env"], path: "auth.https_token_env", example: "GIT_TOKEN")
+        checkHostTokens()
         checkVariableName(root["notify"]?["webhook_url_env"], path: "notify.webhook_url_env", example: "SLACK_WEBHOOK")
         checkRules()
         for (index, forge) in (root["publish"]?["forges"]?.sequence ?? []).enumerated() {
@@ -204,6 +212,17 @@ private struct SemanticChecks {
         }
     }
 
+    private mutating func checkRetention() {
+        let ranges: [(key: String, range: ClosedRange<Int>, unit: String)] = [
+            ("runs", 1...1_000_000, "runs"), ("days", 1...36_500, "days"), ("mirror_grace_days", 0...36_500, "days"),
+        ]
+        for (key, range, unit) in ranges {
+            if let node = root["retention"]?[key], let number = node.scalar?.integer, !range.contains(number) {
+                report(node, "retention.\(key): expected \(range.lowerBound) to \(range.upperBound) \(unit), found \(number)")
+            }
+        }
+    }
+
     private mutating func checkVariableName(_ node: Node?, path: String, example: String) {
         guard let node, let name = text(node) else { return }
         let bytes = Array(name.utf8)
@@ -214,6 +233,42 @@ private struct SemanticChecks {
         if !isName {
             report(node, "\(path): expected the name of an environment variable (such as \(example)), not the secret itself")
         }
+    }
+
+    /// `auth.hosts`: each key a host name or `host:port` (never a URL, whose path or user would be
+    /// ignored), each naming a variable, no host twice.
+    private mutating func checkHostTokens() {
+        var seen: [String: Int] = [:]
+        for pair in root["auth"]?["hosts"]?.mapping ?? [] {
+            guard let host = pair.key.scalar?.text else { continue }
+            let path = "auth.hosts.\(host)"
+            if let problem = Self.problem(withHost: host) {
+                report(pair.key, "\(path): \(problem)")
+            } else if let line = seen[host.lowercased()] {
+                report(pair.key, "\(path): the host is listed already (line \(line))")
+            } else {
+                seen[host.lowercased()] = pair.key.mark.line
+            }
+            checkVariableName(pair.value["https_token_env"], path: "\(path).https_token_env", example: "GHE_TOKEN")
+        }
+    }
+
+    /// Why an `auth.hosts` key is not a host or `host:port`, or nil.
+    static func problem(withHost host: String) -> String? {
+        if host.contains("://") || host.contains("/") || host.contains("@") {
+            return "expected a host name such as git.example.com (or git.example.com:8443), not a URL"
+        }
+        var name = Substring(host)
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]"), !host.hasPrefix("[") || host[..<colon].hasSuffix("]") {
+            let port = host[host.index(after: colon)...]
+            guard let number = Int(port), (1...65_535).contains(number) else { return "'\(port)' is not a port number" }
+            name = host[..<colon]
+        }
+        let allowed = name.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._[]:".unicodeScalars.contains($0)
+        }
+        if name.isEmpty || !allowed { return "'\(host)' is not a host name" }
+        return nil
     }
 
     private mutating func checkRules() {

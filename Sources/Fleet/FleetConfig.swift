@@ -1,4 +1,5 @@
 import Foundation
+public import Git
 public import Rules
 public import ScanCore
 
@@ -34,6 +35,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public var publish: PublishSettings?
     /// Per-repository time and memory, enforced by the sweep's worker processes.
     public var limits: RepoLimits
+    /// Which old runs and unused mirrors the workspace drops.
+    public var retention: RetentionPolicy
     public var repos: [RepoConfig]
 
     public struct Auth: Sendable, Hashable, Encodable {
@@ -43,9 +46,15 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         public var sshKey: String?
         /// The known_hosts file ssh host keys are checked against, absolute.
         public var knownHosts: String?
+        /// Variables holding the token of one host each (`auth.hosts`), by `host` or `host:port`,
+        /// lowercased. Such a token goes to that host only, and that host never gets `httpsTokenVariable`'s.
+        public var hostTokenVariables: [String: String]
 
-        public init(httpsTokenVariable: String? = nil, sshKey: String? = nil, knownHosts: String? = nil) {
+        public init(
+            httpsTokenVariable: String? = nil, sshKey: String? = nil, knownHosts: String? = nil, hostTokenVariables: [String: String] = [:]
+        ) {
             self.httpsTokenVariable = httpsTokenVariable
+            self.hostTokenVariables = hostTokenVariables
             self.sshKey = sshKey
             self.knownHosts = knownHosts
         }
@@ -67,7 +76,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
         ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, reportURL: String? = nil,
-        publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(), repos: [RepoConfig]
+        publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(), retention: RetentionPolicy = RetentionPolicy(),
+        repos: [RepoConfig]
     ) {
         self.file = file
         self.version = version
@@ -86,7 +96,20 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.reportURL = reportURL
         self.publish = publish
         self.limits = limits
+        self.retention = retention
         self.repos = repos
+    }
+
+    /// The credentials a sweep uses, with the tokens read from `variables` (the process environment).
+    public func credentials(from variables: [String: String]) -> Credentials {
+        var hostTokens: [String: String] = [:]
+        for (host, variable) in auth.hostTokenVariables {
+            // "" when unset: the host stays scoped and gets no token rather than the general one.
+            hostTokens[host] = variables[variable] ?? ""
+        }
+        return Credentials(
+            httpsToken: auth.httpsTokenVariable.flatMap { variables[$0] }, hostTokens: hostTokens, sshPrivateKey: auth.sshKey,
+            knownHostsFile: auth.knownHosts)
     }
 
     /// The rules as the scanner takes them.
@@ -112,6 +135,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         settings.publish = nil
         // Limits bound how a result is made, never what it says: shards with other limits still merge.
         settings.limits = RepoLimits()
+        // Nor does what the workspace keeps of its past.
+        settings.retention = RetentionPolicy()
         let data = (try? encoder.encode(settings)) ?? Data()
         return Fingerprint.of([String(decoding: data, as: UTF8.self)])
     }

@@ -15,8 +15,10 @@ struct IsolatedRepoWork: Sendable {
 
     func fetch(_ repo: RepoConfig) -> Pipeline.Handoff<RepoWork.ScanJob, RepoWork.Outcome> {
         if environment.stop.isRequested { return .done(work.interrupted(repo)) }
+        // An unchanged repository is decided here, without starting or waking a worker.
+        if let outcome = work.withoutFetch(repo) { return .done(outcome) }
         let started = ContinuousClock.now
-        switch ask(.fetch(repo), startedAt: started, stoppable: true) {
+        switch ask(.fetch(repo, previous: previous(repo)), startedAt: started, stoppable: true) {
         case .success(.fetched(_, _, interrupted: true)):
             return .done(work.interrupted(repo))
         case .success(.fetched(let record?, _, _)):
@@ -34,7 +36,7 @@ struct IsolatedRepoWork: Sendable {
     func scan(_ job: RepoWork.ScanJob) -> RepoWork.Outcome {
         // The limit is the repository's: its fetch already used part of it.
         let started = ContinuousClock.now - .milliseconds(Int(job.fetchSeconds * 1000))
-        switch ask(.scan(job), startedAt: started, stoppable: false) {
+        switch ask(.scan(job, previous: previous(job.repo)), startedAt: started, stoppable: false) {
         case .success(.scanned(let record)):
             return outcome(of: record, repo: job.repo, branch: job.state.branch)
         case .success:
@@ -44,6 +46,12 @@ struct IsolatedRepoWork: Sendable {
         case .failure(let failure):
             return work.failure(job.repo, failure.message, branch: job.state.branch, fetchSeconds: job.fetchSeconds)
         }
+    }
+
+    /// What the worker needs of the previous run for this repository: sent along, so no worker reads
+    /// run.json (every worker did, once each, even in a sweep where nothing changed).
+    private func previous(_ repo: RepoConfig) -> WorkerPrevious? {
+        work.previous.map { WorkerPrevious(run: $0.id, repo: $0.repo(repo.key)) }
     }
 
     /// Sends one request to a worker and waits for its answer within the repository's limits.

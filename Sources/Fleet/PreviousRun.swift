@@ -17,6 +17,16 @@ final class PreviousRun: Sendable {
         records = Dictionary(record.repos.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// One repository's view of the previous run, for a worker process: the sweep sends the record it
+    /// already read, so no worker reads run.json again.
+    init(store: RunStore, run: String, repo: RepoRecord?) {
+        self.store = store
+        record = RunRecord(
+            id: run, fleet: FleetInfo(name: "", deadline: nil), tool: ToolInfo(version: "", rulePack: ""), configHash: "",
+            startedAt: .distantPast, finishedAt: .distantPast, offline: false, only: [], previousRun: nil, repos: repo.map { [$0] } ?? [])
+        records = repo.map { [$0.key: $0] } ?? [:]
+    }
+
     var id: String { record.id }
 
     func repo(_ key: RepoKey) -> RepoRecord? {

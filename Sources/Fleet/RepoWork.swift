@@ -9,10 +9,13 @@ struct RepoWork: Sendable {
     let config: FleetConfig
     let store: RunStore
     let runID: String
-    let previous: PreviousRun?
+    var previous: PreviousRun?
     let environment: SweepEnvironment
     let offline: Bool
     let credentials: Credentials
+    /// Ask the remote where the branch points before fetching (`withoutFetch`); off in worker processes,
+    /// whose sweep asked already.
+    var checksTipFirst = true
 
     /// A repository's line in the run and its result.
     struct Outcome: Sendable {
@@ -36,6 +39,7 @@ struct RepoWork: Sendable {
 
     func fetch(_ repo: RepoConfig) -> Pipeline.Handoff<ScanJob, Outcome> {
         if environment.stop.isRequested { return .done(interrupted(repo)) }
+        if checksTipFirst, let outcome = withoutFetch(repo) { return .done(outcome) }
         let handoff = decide(repo)
         if case .next = handoff { progress.queued(repo.name) }
         return handoff
@@ -74,17 +78,24 @@ struct RepoWork: Sendable {
         if let reason {
             return .next(ScanJob(repo: repo, state: state, settings: settings, fetchSeconds: fetchSeconds, reason: reason))
         }
-        guard let previousRun = previous?.id, carry(report, of: repo.key, from: previousRun) else {
+        guard let outcome = reuse(repo, before: before, report: report, branch: state.branch, fetchSeconds: fetchSeconds) else {
             return .next(
                 ScanJob(repo: repo, state: state, settings: settings, fetchSeconds: fetchSeconds, reason: "previous result unreadable"))
         }
+        return .done(outcome)
+    }
+
+    /// The previous result, carried into this run as still holding for the commit; nil when its files
+    /// cannot be carried.
+    func reuse(_ repo: RepoConfig, before: RepoRecord, report: ScanReport, branch: String, fetchSeconds: Double) -> Outcome? {
+        guard let previousRun = previous?.id, carry(report, of: repo.key, from: previousRun) else { return nil }
         var record = before.carried(as: .reused, repo: repo)
-        record.scannedBranch = state.branch
+        record.scannedBranch = branch
         record.fetchSeconds = fetchSeconds
         record.error = nil
         record.failingSince = nil
-        progress.finished(repo.name, message: "reused (unchanged at \(commit.prefix(7)))", failed: false)
-        return .done(Outcome(record: record, report: report))
+        progress.finished(repo.name, message: "reused (unchanged at \((before.commit ?? "").prefix(7)))", failed: false)
+        return Outcome(record: record, report: report)
     }
 
     /// Brings the mirror up to date, trying again after a transient failure (network, timeout, 5xx) as the
@@ -251,7 +262,7 @@ struct RepoWork: Sendable {
         }
     }
 
-    private func seconds(since start: Date) -> Double {
+    func seconds(since start: Date) -> Double {
         (environment.clock.now().timeIntervalSince(start) * 1000).rounded() / 1000
     }
 

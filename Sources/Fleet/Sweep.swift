@@ -164,15 +164,25 @@ public struct Sweep: Sendable {
 
         var notes: [String] = []
         if let variable = config.auth.httpsTokenVariable, (environment.variables[variable] ?? "").isEmpty,
-            plan.repos.contains(where: { GitURL($0.location).transport == .http })
+            plan.repos.contains(where: { repo in
+                guard let origin = GitURL(repo.location).origin, origin.scheme != "ssh" else { return false }
+                return !config.auth.hostTokenVariables.keys.contains { Self.matches($0, origin) }
+            })
         {
             notes.append("auth.https_token_env names \(variable), which is not set: https repositories that need a token will fail")
         }
         for note in notes { environment.progress.note(note) }
 
-        let credentials = Credentials(
-            httpsToken: config.auth.httpsTokenVariable.flatMap { environment.variables[$0] },
-            sshPrivateKey: config.auth.sshKey, knownHostsFile: config.auth.knownHosts)
+        for (host, variable) in config.auth.hostTokenVariables.sorted(by: { $0.key < $1.key })
+        where (environment.variables[variable] ?? "").isEmpty
+            && plan.repos.contains(where: { repo in GitURL(repo.location).origin.map { Self.matches(host, $0) } ?? false })
+        {
+            let note =
+                "auth.hosts.\(host).https_token_env names \(variable), which is not set: repositories on \(host) that need a token will fail"
+            notes.append(note)
+            environment.progress.note(note)
+        }
+        let credentials = config.credentials(from: environment.variables)
         let work = RepoWork(
             config: config, store: store, runID: runID, previous: previous, environment: environment, offline: options.offline,
             credentials: credentials)
@@ -228,15 +238,31 @@ public struct Sweep: Sendable {
         trace.lap("diff and summary")
         try store.complete(record: record, summary: summary, diff: diff, renderers: environment.renderers)
         trace.lap("write the run")
+        // Only once the run is stored, so a run that failed never costs an old one; still under the lock.
+        let shardRepos = options.shard.map { shard in config.repos.filter { shard.contains($0.key) } } ?? config.repos
+        let retention = store.applyRetention(
+            config.retention, listed: Set(shardRepos.map(\.key)), now: finishedAt,
+            shard: options.shard.map { ($0.index, RunStore(root: config.workspace)) })
+        for line in [retention.summary].compactMap({ $0 }) + retention.problems {
+            environment.progress.note(line)
+            notes.append(line)
+        }
+        trace.lap("retention")
         return SweepOutcome(
             record: record, summary: summary, diff: diff, runFolder: store.runFolder(runID), notes: notes,
             nothingScanned: !outcomes.isEmpty && outcomes.allSatisfy { $0.record.status.isFailure })
+    }
+
+    /// Whether an `auth.hosts` key (`host` or `host:port`) names this origin.
+    static func matches(_ host: String, _ origin: Origin) -> Bool {
+        host == origin.host || host == "\(origin.host):\(origin.port)"
     }
 
     /// What every worker of this sweep is told once.
     private func workerSetup(store: RunStore, runID: String, credentials: Credentials) -> WorkerSetup {
         WorkerSetup(
             storeRoot: store.root, runID: runID, offline: options.offline, httpsToken: credentials.httpsToken,
+            hostTokens: credentials.hostTokens,
             sshKey: credentials.sshPrivateKey, knownHosts: credentials.knownHostsFile, toolVersion: environment.toolVersion,
             rulePack: environment.rulePack, exclude: config.exclude, disabledRules: config.disabledRules,
             ruleSeverities: config.ruleSeverities, scanWorkers: config.scanConcurrency, defaultScanWorkers: environment.defaultScanWorkers,

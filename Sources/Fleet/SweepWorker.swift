@@ -47,8 +47,8 @@ public enum SweepWorker {
                 work = makeWork(setup, renderers: renderers, channel: channel, stop: stop)
                 scanWorkers = setup.scanWorkers
                 channel.send(.ready)
-            case .fetch(let repo):
-                guard let work else { return 2 }
+            case .fetch(let repo, let previous):
+                guard let work = work?.with(previous) else { return 2 }
                 let scanWorkers = scanWorkers
                 let handoff = onLargeStack { Parallel.limited(to: scanWorkers) { work.fetch(repo) } }
                 switch handoff {
@@ -56,8 +56,8 @@ public enum SweepWorker {
                     channel.send(.fetched(record: outcome.record, job: nil, interrupted: outcome.wasInterrupted))
                 case .next(let job): channel.send(.fetched(record: nil, job: job, interrupted: false))
                 }
-            case .scan(let job):
-                guard let work else { return 2 }
+            case .scan(let job, let previous):
+                guard let work = work?.with(previous) else { return 2 }
                 let scanWorkers = scanWorkers
                 let outcome = onLargeStack { Parallel.limited(to: scanWorkers) { work.scan(job) } }
                 channel.send(.scanned(outcome.record))
@@ -75,10 +75,13 @@ public enum SweepWorker {
             rulePack: setup.rulePack, defaultScanWorkers: setup.defaultScanWorkers,
             fetchRetry: RetryPolicy(
                 attempts: setup.retryAttempts, initialDelay: setup.retryInitialDelay, maximumDelay: setup.retryMaximumDelay), stop: stop)
-        return RepoWork(
-            config: config, store: store, runID: setup.runID, previous: PreviousRun(store: store), environment: environment,
-            offline: setup.offline,
-            credentials: Credentials(httpsToken: setup.httpsToken, sshPrivateKey: setup.sshKey, knownHostsFile: setup.knownHosts))
+        var work = RepoWork(
+            config: config, store: store, runID: setup.runID, previous: nil, environment: environment, offline: setup.offline,
+            credentials: Credentials(
+                httpsToken: setup.httpsToken, hostTokens: setup.hostTokens, sshPrivateKey: setup.sshKey, knownHostsFile: setup.knownHosts))
+        // The sweep asked the remote already: a worker is only sent repositories that need a fetch.
+        work.checksTipFirst = false
+        return work
     }
 
     /// Runs `body` on a thread with the pipeline's 8 MiB stack, as an in-process sweep would.
@@ -106,6 +109,15 @@ public enum SweepWorker {
         }
         thread.stackSize = 64 << 10
         thread.start()
+    }
+}
+
+extension RepoWork {
+    /// This work with the previous run the sweep sent for one repository.
+    fileprivate func with(_ previous: WorkerPrevious?) -> RepoWork {
+        var work = self
+        work.previous = previous.map { PreviousRun(store: store, run: $0.run, repo: $0.repo) }
+        return work
     }
 }
 

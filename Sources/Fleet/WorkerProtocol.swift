@@ -6,7 +6,7 @@ import ScanCore
 /// A frame of another version or a length past `maximumLength` is refused, never guessed at.
 enum WorkerFrame {
     static let magic: [UInt8] = [0x53, 0x53, 0x57]  // "SSW"
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
     static let headerLength = 8
     /// A reply carries a record, never a report (reports go through the run folder): 64 MiB is generous.
     static let maximumLength = 64 << 20
@@ -53,6 +53,7 @@ struct WorkerSetup: Codable, Sendable {
     var runID: String
     var offline: Bool
     var httpsToken: String?
+    var hostTokens: [String: String] = [:]
     var sshKey: String?
     var knownHosts: String?
     var toolVersion: String
@@ -71,9 +72,15 @@ struct WorkerSetup: Codable, Sendable {
 enum WorkerRequest: Codable, Sendable {
     case setup(WorkerSetup)
     /// `RepoWork.fetch`: fetch, then reuse the previous result or hand the repository on to be scanned.
-    case fetch(RepoConfig)
+    case fetch(RepoConfig, previous: WorkerPrevious?)
     /// `RepoWork.scan`.
-    case scan(RepoWork.ScanJob)
+    case scan(RepoWork.ScanJob, previous: WorkerPrevious?)
+}
+
+/// The previous complete run as one repository's work needs it: its id and that repository's record.
+struct WorkerPrevious: Codable, Sendable {
+    var run: String
+    var repo: RepoRecord?
 }
 
 /// What a worker sends back: any number of progress events, then one answer per request.

@@ -3,8 +3,12 @@ import Foundation
 /// How to authenticate to remotes and which ssh hosts to trust. Printing it never shows the token.
 public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The https token itself (read by the caller from an environment variable); sent as the password
-    /// of the user "x-access-token", or of the URL's user if it names one.
+    /// of the user "x-access-token", or of the URL's user if it names one, to hosts `hostTokens` does not
+    /// name. Any token goes only to the origin of the repository's configured URL (`RemoteSession`).
     public var httpsToken: String?
+    /// Tokens for one host each (`auth.hosts`), by `host` or `host:port`, lowercased: a token listed
+    /// here is never sent to another host, and a host listed here never gets `httpsToken`.
+    public var hostTokens: [String: String]
     /// Path of the ssh private key; nil tries the ssh agent, then ~/.ssh/id_ed25519 and ~/.ssh/id_ecdsa.
     public var sshPrivateKey: String?
     /// Path of the ssh public key; nil means the private key's path + ".pub" when that file exists.
@@ -12,8 +16,12 @@ public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringC
     /// The OpenSSH known_hosts file that ssh host keys are checked against; nil means ~/.ssh/known_hosts.
     public var knownHostsFile: String?
 
-    public init(httpsToken: String? = nil, sshPrivateKey: String? = nil, sshPublicKey: String? = nil, knownHostsFile: String? = nil) {
+    public init(
+        httpsToken: String? = nil, hostTokens: [String: String] = [:], sshPrivateKey: String? = nil, sshPublicKey: String? = nil,
+        knownHostsFile: String? = nil
+    ) {
         self.httpsToken = httpsToken
+        self.hostTokens = hostTokens
         self.sshPrivateKey = sshPrivateKey
         self.sshPublicKey = sshPublicKey
         self.knownHostsFile = knownHostsFile
@@ -21,10 +29,20 @@ public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringC
 
     public var description: String {
         let token = httpsToken == nil ? "none" : "set"
-        return "Credentials(httpsToken: \(token), sshPrivateKey: \(sshPrivateKey ?? "default"), knownHostsFile: \(resolvedKnownHostsFile))"
+        let hosts = hostTokens.keys.sorted().joined(separator: ", ")
+        return
+            "Credentials(httpsToken: \(token), hostTokens: [\(hosts)], sshPrivateKey: \(sshPrivateKey ?? "default"), knownHostsFile: \(resolvedKnownHostsFile))"
     }
 
     public var debugDescription: String { description }
+
+    /// The https token for a URL's origin: the one `hostTokens` gives its `host:port`, else its host, else
+    /// `httpsToken` when neither is listed. A listed host whose variable is unset maps to "" (no token),
+    /// so it never falls back to the general one. nil for anything but http(s).
+    public func httpsToken(for origin: Origin) -> String? {
+        guard origin.scheme == "https" || origin.scheme == "http" else { return nil }
+        return hostTokens["\(origin.host):\(origin.port)"] ?? hostTokens[origin.host] ?? httpsToken
+    }
 
     /// The known_hosts path actually used, with `~` expanded.
     public var resolvedKnownHostsFile: String {

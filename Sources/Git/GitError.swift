@@ -15,6 +15,9 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         case certificate
         /// The ssh host key is unknown, changed or revoked.
         case hostKey
+        /// The server sent the request to another origin (host, port or scheme), or from https to http:
+        /// not followed, and no credential went there.
+        case redirect
         /// The repository's data is damaged or incomplete.
         case corrupt
         /// A branch or reference is missing or invalid.

@@ -20,13 +20,19 @@ final class RemoteSession {
         self.credentials = credentials
     }
 
+    /// libgit2 follows a redirect to another host only when told to; one on the same host (another port,
+    /// or http to https) it follows all the same, so the credential callback checks the origin too.
+    static let redirects = GIT_REMOTE_REDIRECT_NONE
+
     /// Points the callbacks at this session; keep the session alive until the libgit2 call returns.
     func install(into callbacks: inout git_remote_callbacks) {
         callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
-        callbacks.credentials = { out, _, usernameFromURL, allowedTypes, payload in
+        callbacks.credentials = { out, askingURL, usernameFromURL, allowedTypes, payload in
             guard let out, let payload else { return -1 }
             let session = Unmanaged<RemoteSession>.fromOpaque(payload).takeUnretainedValue()
-            return session.acquireCredential(out, usernameFromURL: usernameFromURL.map { String(cString: $0) }, allowedTypes: allowedTypes)
+            return session.acquireCredential(
+                out, askingURL: askingURL.map { String(cString: $0) }, usernameFromURL: usernameFromURL.map { String(cString: $0) },
+                allowedTypes: allowedTypes)
         }
         callbacks.certificate_check = { certificate, valid, host, payload in
             guard let certificate, let payload else { return -1 }
@@ -46,8 +52,15 @@ final class RemoteSession {
         // An object missing from a repository's store (the mirror's, or a local source's) is damage, not a
         // missing repository: "repository not found" would send the reader looking in the wrong place.
         if GitError.isObjectStoreClass(errorClass) { kind = .corrupt }
+        // libgit2 refuses a redirect to another host, or from https to http: "cannot redirect from 'a' to 'b'".
+        if message.hasPrefix("cannot redirect from") || message.contains("unexpected redirect") {
+            kind = .redirect
+        }
         let text: String
         switch kind {
+        case .redirect:
+            text =
+                "\(url) redirects elsewhere (\(message)): not followed; credentials go only to \(url.origin?.description ?? "its origin")"
         case .notFound: text = "repository not found at \(url)"
         case .authentication: text = "authentication failed for \(url)"
         case .network: text = "cannot reach \(url): \(message)"
@@ -64,8 +77,19 @@ final class RemoteSession {
     }
 
     private func acquireCredential(
-        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, usernameFromURL: String?, allowedTypes: UInt32
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, askingURL: String?, usernameFromURL: String?,
+        allowedTypes: UInt32
     ) -> Int32 {
+        // libgit2 asks with the URL it is connected to, which a redirect may have changed: nothing is
+        // sent to another origin than the configured one (a redirect from 127.0.0.1:18092 to
+        // localhost:18093 used to get the token).
+        if let configured = url.origin, let askingURL, let asking = Origin(askingURL), asking != configured {
+            return refuse(
+                GitError(
+                    .redirect,
+                    "\(url) redirected to another origin (\(asking)): not followed; credentials go only to \(configured)",
+                    code: GIT_EAUTH.rawValue))
+        }
         let sshKey = GIT_CREDENTIAL_SSH_KEY.rawValue
         let userPass = GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue
         let userName = GIT_CREDENTIAL_USERNAME.rawValue
@@ -81,7 +105,7 @@ final class RemoteSession {
             return sshCredential(out, user: usernameFromURL ?? url.user ?? "git")
         }
         if allowedTypes & userPass != 0 {
-            guard let token = credentials.httpsToken, !token.isEmpty else {
+            guard let origin = url.origin, let token = credentials.httpsToken(for: origin), !token.isEmpty else {
                 return refuse(
                     GitError(.authentication, "\(url) requires authentication but no https token is set", code: GIT_EAUTH.rawValue))
             }

@@ -97,6 +97,7 @@ public final class Repository {
         options.fetch_opts.prune = GIT_FETCH_PRUNE
         options.fetch_opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
         options.fetch_opts.proxy_opts.type = GIT_PROXY_AUTO
+        options.fetch_opts.follow_redirects = RemoteSession.redirects
         session.install(into: &options.fetch_opts.callbacks)
 
         var handle: OpaquePointer?
@@ -129,6 +130,7 @@ public final class Repository {
         options.proxy_opts.type = GIT_PROXY_AUTO
         // Nothing reads FETCH_HEAD in a mirror; not writing it saves a locked file write per fetch.
         options.update_fetchhead = 0
+        options.follow_redirects = RemoteSession.redirects
         session.install(into: &options.callbacks)
         // The mirror refspecs are given here: a detached remote has none of its own.
         var code = Self.fetchRefspecs.withCStrings { refspecs in

@@ -63,7 +63,7 @@ struct WatchdogTests {
 
     @Test func framesCarryOneValueEachAndRefuseOtherVersionsAndHugeLengths() throws {
         let frame = try WorkerFrame.encode(WorkerReply.progress(.note("hello")))
-        #expect(Array(frame.prefix(4)) == [0x53, 0x53, 0x57, 1])
+        #expect(Array(frame.prefix(4)) == [0x53, 0x53, 0x57, WorkerFrame.version])
         #expect(WorkerFrame.parse(Array(frame.prefix(7))) == .incomplete)
         #expect(WorkerFrame.parse(Array(frame.dropLast())) == .incomplete)
         guard case .frame(let payload, let consumed) = WorkerFrame.parse(frame + frame) else {
@@ -77,11 +77,13 @@ struct WatchdogTests {
             return
         }
         var otherVersion = frame
-        otherVersion[3] = 2
-        #expect(WorkerFrame.parse(otherVersion) == .invalid("worker protocol version 2, expected 1"))
+        otherVersion[3] = WorkerFrame.version + 1
+        #expect(
+            WorkerFrame.parse(otherVersion)
+                == .invalid("worker protocol version \(WorkerFrame.version + 1), expected \(WorkerFrame.version)"))
         #expect(WorkerFrame.parse(Array("Fatal error".utf8)) == .invalid("not a worker frame"))
         #expect(
-            WorkerFrame.parse([0x53, 0x53, 0x57, 1, 0x7F, 0xFF, 0xFF, 0xFF])
+            WorkerFrame.parse([0x53, 0x53, 0x57, WorkerFrame.version, 0x7F, 0xFF, 0xFF, 0xFF])
                 == .invalid("a frame of 2147483647 bytes is longer than 67108864"))
     }
 
@@ -93,7 +95,7 @@ struct WatchdogTests {
     /// Sends a request and returns why no answer came (nil when one did).
     private static func ask(_ worker: WorkerProcess, seconds: Double = 60, memory: UInt64 = 2 << 30) -> WorkerFailure? {
         // A worker that dies at once may be gone before the request: sending then fails, and the answer says why.
-        _ = worker.send(.fetch(RepoConfig(url: "x", location: "x", name: "x", key: RepoKey(rawValue: "x"))))
+        _ = worker.send(.fetch(RepoConfig(url: "x", location: "x", name: "x", key: RepoKey(rawValue: "x")), previous: nil))
         let answer = worker.awaitAnswer(limits: LimitCheck(seconds: seconds, memoryBytes: memory), startedAt: .now, progress: { _ in })
         guard case .failure(let failure) = answer else { return nil }
         return failure
@@ -147,7 +149,7 @@ struct WatchdogTests {
         let repo = RepoConfig(url: folder.path + "/none", location: folder.path + "/none", name: "none", key: RepoKey(rawValue: "none"))
         try FileManager.default.createDirectory(
             atPath: folder.path + "/runs/20261130T060000Z-0001/repos", withIntermediateDirectories: true)
-        #expect(worker.send(.fetch(repo)))
+        #expect(worker.send(.fetch(repo, previous: nil)))
         var events: [ProgressEvent] = []
 
         let answer = worker.awaitAnswer(

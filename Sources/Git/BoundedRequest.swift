@@ -1,0 +1,277 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One HTTP request whose cost a server cannot choose: a total deadline (URLSession's own timeout is
+/// per silence, so a server dripping a byte every two seconds never trips it), a cap on the body read
+/// (a 3,000 MiB answer grew the daemon past 5 GB), redirects followed only where the caller allows, and
+/// cancellation at once (a cancelled Swift task cancels the transfer). Used by the remote tip check
+/// and the daemon's webhook.
+package enum BoundedRequest {
+    /// Which redirects are followed; any other is returned as the 3xx answer it was.
+    package enum Redirects: Sendable {
+        case never
+        /// Only to the same scheme, host and port, so nothing sent along reaches another server.
+        case sameOrigin
+    }
+
+    package struct Response: Sendable {
+        package let status: Int
+        /// Header names lowercased.
+        package let headers: [String: String]
+        package let body: Data
+        /// The URL the answer came from, after any redirect that was followed.
+        package let url: URL?
+
+        /// `Location` of a 3xx answer (a redirect that was not followed), resolved against `url`.
+        package var redirectTarget: URL? {
+            guard (300..<400).contains(status), let location = headers["location"] else { return nil }
+            return URL(string: location, relativeTo: url)?.absoluteURL
+        }
+    }
+
+    package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        case timedOut(seconds: Double)
+        case tooLarge(limit: Int)
+        case cancelled
+        case failed(String)
+
+        package var description: String {
+            switch self {
+            case .timedOut(let seconds): "no complete answer within \(BoundedRequest.seconds(seconds))"
+            case .tooLarge(let limit): "the answer is larger than \(limit / 1024) KiB"
+            case .cancelled: "cancelled"
+            case .failed(let reason): reason
+            }
+        }
+    }
+
+    /// Sends `request`; the whole exchange, body included, ends within `deadline` seconds.
+    /// - Parameters:
+    ///   - maximumBody: bytes of the answer's body kept; past them the transfer is cut and `.tooLarge` returned,
+    ///     unless `truncating`, when the answer is returned with the first `maximumBody` bytes.
+    package static func send(
+        _ request: URLRequest, deadline: Double, maximumBody: Int, truncating: Bool = false, redirects: Redirects
+    ) async -> Result<Response, Failure> {
+        let exchange = Exchange(maximumBody: maximumBody, truncating: truncating, redirects: redirects)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                exchange.start(request, on: session, deadline: deadline) { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            exchange.cancel(.cancelled)
+        }
+    }
+
+    /// `send` for a thread that may block (the sweep's pipeline threads).
+    package static func sendWaiting(
+        _ request: URLRequest, deadline: Double, maximumBody: Int, truncating: Bool = false, redirects: Redirects
+    ) -> Result<Response, Failure> {
+        let exchange = Exchange(maximumBody: maximumBody, truncating: truncating, redirects: redirects)
+        let done = DispatchSemaphore(value: 0)
+        let result = LockedBox<Result<Response, Failure>>()
+        exchange.start(request, on: session, deadline: deadline) {
+            result.set($0)
+            done.signal()
+        }
+        done.wait()
+        return result.get() ?? .failure(.failed("no answer"))
+    }
+
+    /// Whether two URLs share scheme, host and port (default ports made explicit).
+    package static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        guard let left = Origin(scheme: a.scheme ?? "", host: a.host, port: a.port),
+            let right = Origin(scheme: b.scheme ?? "", host: b.host, port: b.port)
+        else { return false }
+        return left == right
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+
+    /// One session for every bounded request; the delegate finds each task's exchange by its identifier.
+    private static let delegate = Delegate()
+    private static let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+
+    /// One request's state, from the delegate's callbacks and the deadline's timer.
+    fileprivate final class Exchange: @unchecked Sendable {
+        let maximumBody: Int
+        let truncating: Bool
+        let redirects: Redirects
+        private let lock = NSLock()
+        private var task: URLSessionDataTask?
+        private var body = Data()
+        private var response: HTTPURLResponse?
+        private var ending: Failure?
+        private var truncated = false
+        private var finish: ((Result<Response, Failure>) -> Void)?
+        private var timer: DispatchWorkItem?
+
+        init(maximumBody: Int, truncating: Bool, redirects: Redirects) {
+            self.maximumBody = maximumBody
+            self.truncating = truncating
+            self.redirects = redirects
+        }
+
+        func start(
+            _ request: URLRequest, on session: URLSession, deadline: Double, finish: @escaping (Result<Response, Failure>) -> Void
+        ) {
+            let task = session.dataTask(with: request)
+            let timer = DispatchWorkItem { [weak self] in self?.cancel(.timedOut(seconds: deadline)) }
+            lock.withLock {
+                self.task = task
+                self.finish = finish
+                self.timer = timer
+            }
+            BoundedRequest.delegate.register(self, for: task.taskIdentifier)
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
+            task.resume()
+        }
+
+        /// Ends the exchange for `reason` (the first reason wins) and cuts the transfer.
+        func cancel(_ reason: Failure) {
+            let task: URLSessionDataTask? = lock.withLock {
+                if ending == nil, finish != nil { ending = reason }
+                return self.task
+            }
+            task?.cancel()
+        }
+
+        /// With no body wanted (`maximumBody` 0, `truncating`), the answer is complete with its head: the
+        /// transfer is cancelled there, however slowly or endlessly the body would come. (Answering the
+        /// delegate with `.cancel` instead left the task running to the end of a 3,000 MiB body in
+        /// swift-corelibs-foundation; what libcurl reads before the cancel lands is dropped, never kept.)
+        func received(_ response: URLResponse) {
+            let headOnly: Bool = lock.withLock {
+                self.response = response as? HTTPURLResponse
+                guard maximumBody == 0, truncating else { return false }
+                truncated = true
+                return true
+            }
+            if headOnly { lock.withLock { task }?.cancel() }
+        }
+
+        /// A 401 or 407 with a challenge: its head is the answer (the caller decides whether to send a
+        /// token, and to which origin). swift-corelibs-foundation never completes such a task on its own
+        /// when the challenge is passed over (it waited out the whole deadline), so it is ended here.
+        func challenged() {
+            lock.withLock { truncated = true }
+        }
+
+        func received(_ data: Data) {
+            let over: Bool = lock.withLock {
+                guard !truncated else { return false }
+                let room = maximumBody - body.count
+                if data.count <= room {
+                    body.append(data)
+                    return false
+                }
+                body.append(data.prefix(max(0, room)))
+                truncated = true
+                if !truncating, ending == nil { ending = .tooLarge(limit: maximumBody) }
+                return true
+            }
+            if over { lock.withLock { task }?.cancel() }
+        }
+
+        func completed(_ error: Error?) {
+            let (finish, result): (((Result<Response, Failure>) -> Void)?, Result<Response, Failure>) = lock.withLock {
+                defer {
+                    self.finish = nil
+                    timer?.cancel()
+                }
+                if let ending { return (self.finish, .failure(ending)) }
+                if let response, error == nil || truncated {
+                    var headers: [String: String] = [:]
+                    for (name, value) in response.allHeaderFields {
+                        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+                    }
+                    return (self.finish, .success(Response(status: response.statusCode, headers: headers, body: body, url: response.url)))
+                }
+                let reason = (error as? URLError).map { BoundedRequest.describe($0.code) } ?? "no response"
+                return (self.finish, .failure(.failed(reason)))
+            }
+            finish?(result)
+        }
+    }
+
+    private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var exchanges: [Int: Exchange] = [:]
+
+        func register(_ exchange: Exchange, for task: Int) {
+            lock.withLock { exchanges[task] = exchange }
+        }
+
+        private func exchange(_ task: URLSessionTask) -> Exchange? {
+            lock.withLock { exchanges[task.taskIdentifier] }
+        }
+
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
+            exchange(dataTask)?.received(response)
+            completionHandler(.allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            exchange(dataTask)?.received(data)
+        }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
+            guard let exchange = exchange(task), exchange.redirects == .sameOrigin, let from = task.originalRequest?.url,
+                let to = request.url, BoundedRequest.sameOrigin(from, to)
+            else {
+                // Not followed: the 3xx answer is the task's answer.
+                completionHandler(nil)
+                return
+            }
+            completionHandler(request)
+        }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            // No credential is ever given here: tokens are set by the caller, for the configured origin only.
+            exchange(task)?.challenged()
+            completionHandler(.rejectProtectionSpace, nil)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+            exchange?.completed(error)
+        }
+    }
+
+    /// What went wrong, in words; never the URL (the error's user info holds it, and it may be a secret).
+    static func describe(_ code: URLError.Code) -> String {
+        switch code {
+        case .timedOut: "the request timed out"
+        case .cannotConnectToHost: "cannot connect to the host"
+        case .cannotFindHost, .dnsLookupFailed: "cannot find the host"
+        case .networkConnectionLost: "the connection was lost"
+        case .notConnectedToInternet: "not connected to a network"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            "the TLS connection failed"
+        case .unsupportedURL, .badURL: "the URL is not usable"
+        default: "the request failed (URLError \(code.rawValue))"
+        }
+    }
+}
+
+/// A value set once from another thread.
+private final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+    func get() -> Value? { lock.withLock { value } }
+}
