@@ -94,7 +94,9 @@ public struct RunDiff: Sendable {
             for finding in app.findings where !beforePrints.contains(finding.fingerprint) {
                 newFindings.append(FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: finding))
             }
-            if observed {
+            // A finding is resolved only when the app was read whole: one the scan could not see (an
+            // unreadable project, plist or source) is not evidence of a fix.
+            if observed, app.unreadable.isEmpty {
                 for finding in before.findings where !afterPrints.contains(finding.fingerprint) {
                     resolvedFindings.append(FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: finding))
                 }

@@ -35,7 +35,8 @@ public enum Scanner {
         var diagnostics = workspace.diagnostics
         let clock = PhaseClock()
         // Rules are independent: every (app, rule) pair is a job, so one large app uses every core.
-        let jobs = workspace.apps.indices.flatMap { app in active.indices.map { (app, $0) } }
+        // A stand-in for an unreadable project has nothing to check: it is unknown, with the reason.
+        let jobs = workspace.apps.indices.filter { !workspace.apps[$0].isStandIn }.flatMap { app in active.indices.map { (app, $0) } }
         let produced = Parallel.map(jobs.count) { index in
             let (app, rule) = jobs[index]
             return run(active[rule], on: workspace.facts[app], workspace: workspace, selection: selection)
