@@ -25,6 +25,15 @@ enum FleetCommands {
         value == value.rounded() ? "\(Int(value))%" : "\(value)%"
     }
 
+    /// `2026-11-30 06:00 UTC`.
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
     /// A path relative to the working directory when it is inside it.
     static func display(_ path: String, relativeTo directory: String) -> String {
         let base = directory == "." ? FileManager.default.currentDirectoryPath : directory

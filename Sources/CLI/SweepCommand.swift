@@ -165,6 +165,10 @@ enum SweepCommand: Command {
         text +=
             "\(FleetCommands.count(totals.apps, "app")): \(totals.blocked) blocked, \(totals.atRisk) at risk, \(totals.ready) ready, "
             + "\(totals.unknown) unknown; readiness \(FleetCommands.percent(summary.readiness))"
+        if summary.staleApps > 0 {
+            let since = summary.staleSince.map { " since \(FleetCommands.day($0))" } ?? ""
+            text += " (\(FleetCommands.count(summary.staleApps, "app")) from stale results\(since))"
+        }
         if let days = summary.daysToDeadline, let deadline = summary.deadline {
             text += days >= 0 ? "; \(FleetCommands.count(days, "day")) to \(deadline)" : "; deadline \(deadline) passed"
         }

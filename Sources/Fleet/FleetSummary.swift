@@ -5,9 +5,9 @@ public import ScanCore
 /// The organisation's view of one run: readiness overall, per team and per repository, every app as a
 /// row, the rules that block most apps, and the countdown to the deadline. Reports render it.
 ///
-/// Unknown is not passing: an app whose repository could not be brought up to date keeps its last
-/// verdict when that was a problem, but never counts as ready (it becomes unknown), and a repository
-/// that was never scanned counts as one unknown app.
+/// An app whose repository could not be brought up to date (stale) counts with its last verdict, never
+/// better, and is labelled stale with the date of that result; the summary counts those apps beside the
+/// readiness figure. A repository that was never scanned counts as one unknown app: unknown is not passing.
 public struct FleetSummary: Sendable {
     public let run: String
     public let fleetName: String
@@ -25,6 +25,8 @@ public struct FleetSummary: Sendable {
     public let reusedRepos: Int
     public let staleRepos: Int
     public let skippedRepos: Int
+    /// When the oldest result counted from a stale repository was made; nil when no app is stale.
+    public let staleSince: Date?
     public let teams: [TeamSummary]
     public let repoRows: [RepoRow]
     /// One row per app, in repository (config) order, then by path and target.
@@ -37,6 +39,9 @@ public struct FleetSummary: Sendable {
     /// Ready apps over all apps, in percent (0 when there are no apps).
     public var readiness: Double { totals.readiness }
 
+    /// Apps counted from the result of a repository that could not be brought up to date.
+    public var staleApps: Int { totals.stale }
+
     public static let noTeam = "(no team)"
 
     public static func make(snapshot: RunSnapshot, diff: RunDiff, at date: Date) -> FleetSummary {
@@ -45,15 +50,15 @@ public struct FleetSummary: Sendable {
         var repoRows: [RepoRow] = []
         for repo in record.repos {
             var rows: [AppRow] = []
+            let resultDate = repo.scannedIn.flatMap(RunID.date)
             if let report = snapshot.reports[repo.key] {
                 for app in report.apps {
-                    let effective = repo.status.isFailure && app.verdict == .ready ? Verdict.unknown : app.verdict
                     let blocking = Set(app.findings.filter { $0.severity == .error }.map(\.rule)).sorted()
                     rows.append(
                         AppRow(
                             repo: repo.key, repoName: repo.name, path: app.path, target: app.target, platform: app.platform,
-                            framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: effective,
-                            reportedVerdict: app.verdict,
+                            framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: app.verdict,
+                            reportedVerdict: app.verdict, stale: repo.status == .stale, resultDate: resultDate,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
                             topFinding: AppRow.worst(app.findings)))
@@ -62,7 +67,8 @@ public struct FleetSummary: Sendable {
                 rows.append(
                     AppRow(
                         repo: repo.key, repoName: repo.name, path: "", target: "", platform: "", framework: "", frameworkVersion: nil,
-                        verdict: .unknown, reportedVerdict: nil, errors: 0, warnings: 0, notes: 0, team: repo.team, commit: nil,
+                        verdict: .unknown, reportedVerdict: nil, stale: false, resultDate: nil, errors: 0, warnings: 0, notes: 0,
+                        team: repo.team, commit: nil,
                         status: repo.status, blockingRules: [], owners: [], topFinding: nil))
             }
             rows.sort { ($0.path, $0.target) < ($1.path, $1.target) }
@@ -70,7 +76,7 @@ public struct FleetSummary: Sendable {
             repoRows.append(
                 RepoRow(
                     repo: repo.key, name: repo.name, team: repo.team, status: repo.status, commit: repo.commit, counts: VerdictCounts(rows),
-                    error: repo.error, failingSince: repo.failingSince, scannedIn: repo.scannedIn))
+                    error: repo.error, failingSince: repo.failingSince, scannedIn: repo.scannedIn, resultDate: resultDate))
         }
         let teamNames = Set(record.repos.map { $0.team ?? noTeam }).sorted()
         let teams = teamNames.map { team in
@@ -95,6 +101,7 @@ public struct FleetSummary: Sendable {
             reusedRepos: record.repos.filter { $0.status == .reused }.count,
             staleRepos: record.repos.filter { $0.status == .stale }.count,
             skippedRepos: record.repos.filter { $0.status == .skipped }.count,
+            staleSince: apps.filter(\.stale).compactMap(\.resultDate).min(),
             teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules, diff: diff)
     }
 }
@@ -106,6 +113,8 @@ public struct VerdictCounts: Sendable, Hashable {
     public let atRisk: Int
     public let ready: Int
     public let unknown: Int
+    /// Of these apps, those counted from a stale result (with their last verdict).
+    public let stale: Int
 
     public init(_ rows: [AppRow]) {
         apps = rows.count
@@ -113,6 +122,7 @@ public struct VerdictCounts: Sendable, Hashable {
         atRisk = rows.filter { $0.verdict == .atRisk }.count
         ready = rows.filter { $0.verdict == .ready }.count
         unknown = rows.filter { $0.verdict == .unknown }.count
+        stale = rows.filter(\.stale).count
     }
 
     /// Ready over all, in percent with one decimal; 0 without apps.
@@ -140,6 +150,8 @@ public struct RepoRow: Sendable, Hashable {
     public let error: String?
     public let failingSince: String?
     public let scannedIn: String?
+    /// When the result was made (the time of the run that scanned it); nil without a result.
+    public let resultDate: Date?
 }
 
 /// One app of the fleet, as apps.csv lists it.
@@ -152,10 +164,14 @@ public struct AppRow: Sendable, Hashable {
     public let platform: String
     public let framework: String
     public let frameworkVersion: String?
-    /// The verdict that counts: a stale repository's ready app is unknown.
+    /// The verdict that counts: the result's, also when it is stale (never better than it).
     public let verdict: Verdict
     /// The verdict of the result itself; nil when there is no result.
     public let reportedVerdict: Verdict?
+    /// Whether the result is carried from an earlier run because the repository could not be brought up to date.
+    public let stale: Bool
+    /// When the result was made (the time of the run that scanned it); nil without a result.
+    public let resultDate: Date?
     public let errors: Int
     public let warnings: Int
     public let notes: Int

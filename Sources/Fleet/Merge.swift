@@ -67,10 +67,17 @@ public struct Merge: Sendable {
                 fresh.append(input)
             }
         }
-        try Self.check(fresh, config: config)
-        guard let count = fresh.first?.shard.count ?? runs.first?.shard.count else {
-            throw MergeError("none of the inputs holds a complete shard run; nothing to merge")
+        // Nothing new is no run: one made only of carried-forward results would add a history line and
+        // a diff that say nothing happened, and make a stale copy of the last run `latest`.
+        guard !fresh.isEmpty else {
+            let reason =
+                runs.isEmpty
+                ? "none of the inputs holds a complete shard run"
+                : "no shard has a new run since the last merge" + (previous.map { " (\($0.id))" } ?? "")
+            throw NothingNewToMerge(reason: reason + ": no run stored", notes: notes)
         }
+        try Self.check(fresh, config: config)
+        let count = fresh[0].shard.count
 
         let runID = try store.makeRunFolder(at: mergeStarted, suffix: environment.runSuffix)
         let byIndex = Dictionary(fresh.map { ($0.shard.index, $0) }, uniquingKeysWith: { first, _ in first })
@@ -153,6 +160,14 @@ public struct Merge: Sendable {
             }
         }
     }
+}
+
+/// A merge none of whose inputs holds a shard run newer than those already merged: it stores nothing.
+public struct NothingNewToMerge: Error, CustomStringConvertible, Sendable {
+    public let reason: String
+    /// What was found in the inputs (runs merged already, stores without a run).
+    public let notes: [String]
+    public var description: String { reason }
 }
 
 public struct MergeError: Error, CustomStringConvertible, Sendable {
@@ -242,6 +257,7 @@ private struct Carrier {
             var record = before.carried(as: .stale, repo: repo)
             record.error = error
             record.failingSince = since
+            try? renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
             return RepoWork.Outcome(record: record, report: report)
         }
         if let fallback, var record = fallback.record.repo(repo.key), record.hasResult,
@@ -249,6 +265,7 @@ private struct Carrier {
         {
             record.error = error
             record.failingSince = since
+            try? renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
             return RepoWork.Outcome(record: record, report: report)
         }
         let record = RepoRecord(

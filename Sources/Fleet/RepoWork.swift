@@ -225,6 +225,8 @@ struct RepoWork: Sendable {
             record.failingSince = since
             record.fetchSeconds = fetchSeconds
             record.scannedBranch = branch ?? before.scannedBranch
+            // Best effort: without the notice the pages still show the right (last) result.
+            try? environment.renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
             let kept = record.scannedIn.map { " (keeping the result of \($0))" } ?? ""
             progress.finished(repo.name, message: "FAILED: \(message)\(kept)", failed: true)
             return Outcome(record: record, report: report)

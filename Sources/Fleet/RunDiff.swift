@@ -1,3 +1,4 @@
+public import Foundation
 public import Rules
 import ScanCore
 
@@ -42,7 +43,7 @@ public struct RunDiff: Sendable {
             diff.staleRepos.append(
                 StaleRepo(
                     repo: repo.key, repoName: repo.name, team: repo.team, error: repo.error ?? "", failingSince: repo.failingSince,
-                    hasResult: repo.hasResult, resultCommit: repo.commit))
+                    hasResult: repo.hasResult, resultCommit: repo.commit, resultDate: repo.scannedIn.flatMap(RunID.date)))
         }
         guard let old else { return diff }
         let oldRepos = Dictionary(old.record.repos.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -206,4 +207,6 @@ public struct StaleRepo: Sendable, Hashable {
     /// Whether an older result is carried forward.
     public let hasResult: Bool
     public let resultCommit: String?
+    /// When the carried result was made; nil without one.
+    public let resultDate: Date?
 }

@@ -31,6 +31,8 @@ public enum FleetSummaryReport {
             ("ready", .int(totals.ready)),
             ("unknown", .int(totals.unknown)),
             ("readiness", .number(summary.readiness)),
+            ("staleApps", .int(summary.staleApps)),
+            ("staleSince", .string(summary.staleSince.map(Timestamp.iso))),
             ("repos", .int(summary.repos)),
             ("failedRepos", .int(summary.failedRepos)),
             ("staleRepos", .int(summary.staleRepos)),
@@ -61,7 +63,7 @@ public enum FleetSummaryReport {
                                 ("status", .string(repo.status.rawValue)), ("commit", .string(repo.commit)),
                             ] + counts(repo.counts) + [
                                 ("error", .string(repo.error)), ("failingSince", .string(repo.failingSince)),
-                                ("scannedIn", .string(repo.scannedIn)),
+                                ("scannedIn", .string(repo.scannedIn)), ("resultDate", .string(repo.resultDate.map(Timestamp.iso))),
                             ])
                     })
             ),
@@ -83,7 +85,7 @@ public enum FleetSummaryReport {
     private static func counts(_ counts: VerdictCounts) -> [(String, JSONValue)] {
         [
             ("apps", .int(counts.apps)), ("blocked", .int(counts.blocked)), ("atRisk", .int(counts.atRisk)), ("ready", .int(counts.ready)),
-            ("unknown", .int(counts.unknown)), ("readiness", .number(counts.readiness)),
+            ("unknown", .int(counts.unknown)), ("readiness", .number(counts.readiness)), ("stale", .int(counts.stale)),
         ]
     }
 
@@ -97,7 +99,8 @@ public enum FleetSummaryReport {
         output += countdown(summary) + "\n\n"
         output +=
             "**Readiness: \(percent(totals.readiness))** — \(totals.ready) of \(count(totals.apps, "app")) ready · "
-            + "\(totals.blocked) blocked · \(totals.atRisk) at risk · \(totals.unknown) unknown\n\n"
+            + "\(totals.blocked) blocked · \(totals.atRisk) at risk · \(totals.unknown) unknown"
+            + (staleNote(summary).map { " · **\($0)**" } ?? "") + "\n\n"
         var coverage = ["\(summary.scannedRepos) scanned", "\(summary.reusedRepos) unchanged"]
         if summary.skippedRepos > 0 { coverage.append("\(summary.skippedRepos) not checked (--only)") }
         if summary.failedRepos > 0 { coverage.append("**\(summary.failedRepos) could not be fetched or scanned**") }
@@ -108,8 +111,18 @@ public enum FleetSummaryReport {
         output += topRules(summary)
         output += teams(summary)
         output += failures(summary)
-        output += "Unknown is not passing: apps of repositories that could not be brought up to date never count as ready.\n"
+        output +=
+            "Apps of repositories that could not be brought up to date count with their last verdict, never better, and are marked stale; "
+            + "a repository never scanned is unknown, and unknown is not passing.\n"
         return output
+    }
+
+    /// `2 apps counted from stale results (since 2026-11-29 02:00 UTC)`; nil when no app is stale.
+    static func staleNote(_ summary: FleetSummary) -> String? {
+        guard summary.staleApps > 0 else { return nil }
+        let since = summary.staleSince.map { " (since \(Timestamp.readable($0)))" } ?? ""
+        return summary.staleApps == 1
+            ? "1 app counted from a stale result\(since)" : "\(summary.staleApps) apps counted from stale results\(since)"
     }
 
     private static func countdown(_ summary: FleetSummary) -> String {
@@ -182,7 +195,9 @@ public enum FleetSummaryReport {
         var output =
             "## Repositories that could not be brought up to date\n\n| Repository | Team | Error | Shown | Failing since |\n|---|---|---|---|---|\n"
         for repo in failed {
-            let shown = repo.scannedIn.map { "result of `\($0)`" } ?? "unknown"
+            let shown =
+                repo.scannedIn.map { run in "result of `\(run)`" + (repo.resultDate.map { " (\(Timestamp.readable($0)))" } ?? "") }
+                ?? "unknown"
             output +=
                 "| \(Markdown.cell(repo.name)) | \(Markdown.cell(repo.team ?? FleetSummary.noTeam)) | \(Markdown.cell(repo.error ?? "")) | \(shown) | "
                 + "\(repo.failingSince.map { "`\($0)`" } ?? "") |\n"

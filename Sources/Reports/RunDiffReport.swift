@@ -42,6 +42,7 @@ public enum RunDiffReport {
                             ("repo", .string(repo.repoName)), ("repoKey", .string(repo.repo.rawValue)), ("team", .string(repo.team)),
                             ("error", .string(repo.error)), ("failingSince", .string(repo.failingSince)),
                             ("carriedForward", .bool(repo.hasResult)), ("resultCommit", .string(repo.resultCommit)),
+                            ("resultDate", .string(repo.resultDate.map(Timestamp.iso))),
                         ])
                     })
             ),
@@ -145,11 +146,12 @@ public enum RunDiffReport {
     private static func staleMarkdown(_ diff: RunDiff) -> String {
         guard !diff.staleRepos.isEmpty else { return "" }
         var output =
-            "## Not brought up to date (\(diff.staleRepos.count))\n\nThese repositories could not be fetched or scanned; nothing of theirs "
-            + "counts as resolved.\n\n| Repository | Error | Shown | Failing since |\n|---|---|---|---|\n"
+            "## Not brought up to date (\(diff.staleRepos.count))\n\nThese repositories could not be fetched or scanned: their apps count "
+            + "with the verdicts of their last result, marked stale, and nothing of theirs counts as resolved.\n\n"
+            + "| Repository | Error | Shown | Failing since |\n|---|---|---|---|\n"
         for repo in diff.staleRepos {
             output +=
-                "| \(Markdown.cell(repo.repoName)) | \(Markdown.cell(repo.error)) | \(repo.hasResult ? "last result" : "unknown") | "
+                "| \(Markdown.cell(repo.repoName)) | \(Markdown.cell(repo.error)) | \(shown(repo)) | "
                 + "\(repo.failingSince.map { "`\($0)`" } ?? "") |\n"
         }
         return output + "\n"
@@ -197,9 +199,15 @@ public enum RunDiffReport {
         for repo in diff.removedRepos { output += "removed repository: \(show(repo.repoName))\n" }
         for repo in diff.staleRepos {
             output +=
-                "not up to date: \(show(repo.repoName)): \(show(repo.error))\(repo.hasResult ? " (last result shown)" : " (unknown)")\n"
+                "not up to date: \(show(repo.repoName)): \(show(repo.error))\(repo.hasResult ? " (\(shown(repo)) counted, stale)" : " (unknown)")\n"
         }
         return output
+    }
+
+    /// `result of 2026-11-29 02:00 UTC` for a carried result, `unknown` without one.
+    static func shown(_ repo: StaleRepo) -> String {
+        guard repo.hasResult else { return "unknown" }
+        return repo.resultDate.map { "result of \(Timestamp.readable($0))" } ?? "last result"
     }
 
     private static func display(_ path: String) -> String {

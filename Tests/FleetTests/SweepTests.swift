@@ -142,10 +142,12 @@ struct SweepTests {
         #expect(record.failingSince == second.record.id)
         #expect(record.commit == harness.record(first, "books")?.commit)
         #expect(FileManager.default.fileExists(atPath: harness.store.resultPath(run: second.record.id, key: record.key, ext: "json")))
-        // The ready app is not counted ready while its repository is stale, and nothing is "fixed".
+        // The ready app counts with its last verdict, marked stale with its date, and nothing is "fixed".
         let app = try #require(second.summary.apps.first { $0.repoName == "books" })
         #expect(app.reportedVerdict == .ready)
-        #expect(app.verdict == .unknown)
+        #expect(app.verdict == .ready)
+        #expect(app.stale)
+        #expect(app.resultDate == SteppingClock.start)
         #expect(second.summary.failedRepos == 1)
         #expect(second.diff.resolvedFindings.isEmpty && second.diff.improvements.isEmpty && second.diff.removedApps.isEmpty)
         #expect(second.diff.staleRepos.map(\.repoName) == ["books"])
