@@ -50,15 +50,21 @@ enum ScanCommand: Command {
                 guard let rule = Catalogue.rule(named: value) else { throw unknownRule(value) }
                 options.rules.disabled.insert(rule.description.id)
             },
-            OptionSpec(["--severity"], value: "RULE=LEVEL", help: "Report RULE at LEVEL (error, warning, note); repeatable") {
-                options, value in
-                let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2 else { throw UsageError(message: "--severity takes RULE=LEVEL, got '\(value)'") }
-                guard let rule = Catalogue.rule(named: parts[0]) else { throw unknownRule(parts[0]) }
-                guard let level = Severity(rawValue: parts[1]) else {
-                    throw UsageError(message: "unknown level '\(parts[1])'; use error, warning or note")
-                }
-                options.rules.severities[rule.description.id] = level
+            OptionSpec(
+                ["--severity"], value: "RULE=LEVEL",
+                help:
+                    "Report RULE's findings at its default level at LEVEL (error, warning,\nnote); those it grades higher (a crash) keep their grade; repeatable"
+            ) { options, value in
+                let (rule, level) = try ruleLevel(value, option: "--severity")
+                options.rules.severities[rule] = level
+            },
+            OptionSpec(
+                ["--force-severity"], value: "RULE=LEVEL",
+                help:
+                    "Report every finding of RULE at LEVEL, even those it grades higher\n(this can turn a crash into a warning); repeatable"
+            ) { options, value in
+                let (rule, level) = try ruleLevel(value, option: "--force-severity")
+                options.rules.forcedSeverities[rule] = level
             },
             OptionSpec(["--quiet", "-q"], help: "Do not print diagnostics about unreadable files") { options, _ in
                 options.quiet = true
@@ -102,6 +108,17 @@ enum ScanCommand: Command {
           scenesweep scan apps --path ios --disable main-screen-use
 
         """
+    }
+
+    /// `RULE=LEVEL` as the rule's id and the level.
+    static func ruleLevel(_ value: String, option: String) throws -> (String, Severity) {
+        let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { throw UsageError(message: "\(option) takes RULE=LEVEL, got '\(value)'") }
+        guard let rule = Catalogue.rule(named: parts[0]) else { throw unknownRule(parts[0]) }
+        guard let level = Severity(rawValue: parts[1]) else {
+            throw UsageError(message: "unknown level '\(parts[1])'; use error, warning or note")
+        }
+        return (rule.description.id, level)
     }
 
     static func unknownRule(_ name: String) -> UsageError {

@@ -33,6 +33,9 @@ public struct FleetSummary: Sendable {
     public let apps: [AppRow]
     /// Error rules by the number of blocked apps they block, most first.
     public let topBlockingRules: [RuleCount]
+    /// Every `scenesweep:ignore` comment that matched a finding, accepted or refused by the fleet's
+    /// policy, by team, repository, app and place.
+    public let suppressions: [SuppressionRow]
     /// The comparison with the previous complete run.
     public let diff: RunDiff
 
@@ -48,6 +51,7 @@ public struct FleetSummary: Sendable {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
+        var suppressions: [SuppressionRow] = []
         for repo in record.repos {
             var rows: [AppRow] = []
             let resultDate = repo.scannedIn.flatMap(RunID.date)
@@ -61,7 +65,11 @@ public struct FleetSummary: Sendable {
                             reportedVerdict: app.verdict, stale: repo.status == .stale, resultDate: resultDate,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
-                            topFinding: AppRow.worst(app.findings)))
+                            topFinding: AppRow.worst(app.findings), suppressed: app.suppressed.count,
+                            suppressionsRefused: app.refusedSuppressions.count))
+                    for (items, accepted) in [(app.suppressed, true), (app.refusedSuppressions, false)] {
+                        suppressions += items.map { SuppressionRow(repo: repo, app: app, suppressed: $0, accepted: accepted) }
+                    }
                 }
             } else if repo.status == .failed {
                 rows.append(
@@ -69,7 +77,7 @@ public struct FleetSummary: Sendable {
                         repo: repo.key, repoName: repo.name, path: "", target: "", platform: "", framework: "", frameworkVersion: nil,
                         verdict: .unknown, reportedVerdict: nil, stale: false, resultDate: nil, errors: 0, warnings: 0, notes: 0,
                         team: repo.team, commit: nil,
-                        status: repo.status, blockingRules: [], owners: [], topFinding: nil))
+                        status: repo.status, blockingRules: [], owners: [], topFinding: nil, suppressed: 0, suppressionsRefused: 0))
             }
             rows.sort { ($0.path, $0.target) < ($1.path, $1.target) }
             apps += rows
@@ -102,7 +110,11 @@ public struct FleetSummary: Sendable {
             staleRepos: record.repos.filter { $0.status == .stale }.count,
             skippedRepos: record.repos.filter { $0.status == .skipped }.count,
             staleSince: apps.filter(\.stale).compactMap(\.resultDate).min(),
-            teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules, diff: diff)
+            teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules,
+            suppressions: suppressions.sorted {
+                ($0.team ?? noTeam, $0.repoName, $0.file, $0.line) < ($1.team ?? noTeam, $1.repoName, $1.file, $1.line)
+            },
+            diff: diff)
     }
 }
 
@@ -115,6 +127,9 @@ public struct VerdictCounts: Sendable, Hashable {
     public let unknown: Int
     /// Of these apps, those counted from a stale result (with their last verdict).
     public let stale: Int
+    /// Findings of these apps a `scenesweep:ignore` comment suppressed, and comments the fleet refused.
+    public let suppressed: Int
+    public let suppressionsRefused: Int
 
     public init(_ rows: [AppRow]) {
         apps = rows.count
@@ -123,6 +138,8 @@ public struct VerdictCounts: Sendable, Hashable {
         ready = rows.filter { $0.verdict == .ready }.count
         unknown = rows.filter { $0.verdict == .unknown }.count
         stale = rows.filter(\.stale).count
+        suppressed = rows.reduce(0) { $0 + $1.suppressed }
+        suppressionsRefused = rows.reduce(0) { $0 + $1.suppressionsRefused }
     }
 
     /// Ready over all, in percent with one decimal; 0 without apps.
@@ -184,6 +201,10 @@ public struct AppRow: Sendable, Hashable {
     public let owners: [String]
     /// The app's worst finding (the first of the highest severity, in report order); nil without any.
     public let topFinding: Finding?
+    /// Findings a `scenesweep:ignore` comment suppressed (not counted), and comments the fleet refused
+    /// (their findings counted).
+    public let suppressed: Int
+    public let suppressionsRefused: Int
 
     static func worst(_ findings: [Finding]) -> Finding? {
         var worst: Finding?
@@ -191,6 +212,36 @@ public struct AppRow: Sendable, Hashable {
             worst = finding
         }
         return worst
+    }
+}
+
+/// A `scenesweep:ignore` comment that matched a finding, and whether the fleet accepted it.
+public struct SuppressionRow: Sendable, Hashable {
+    public let repo: RepoKey
+    public let repoName: String
+    public let team: String?
+    public let path: String
+    public let target: String
+    public let rule: String
+    public let severity: Severity
+    public let file: String
+    public let line: Int
+    public let reason: String
+    /// False when the fleet's policy refused it: the finding counts with its severity.
+    public let accepted: Bool
+
+    init(repo: RepoRecord, app: AppReport, suppressed: SuppressedFinding, accepted: Bool) {
+        self.repo = repo.key
+        repoName = repo.name
+        team = repo.team
+        path = app.path
+        target = app.target
+        rule = suppressed.finding.rule
+        severity = suppressed.finding.severity
+        file = suppressed.finding.file
+        line = suppressed.finding.line
+        reason = suppressed.reason
+        self.accepted = accepted
     }
 }
 

@@ -40,6 +40,7 @@ public enum DashboardReport {
         body += teams(summary)
         body += changes(summary)
         body += rules(summary)
+        body += suppressions(summary)
         body += failures(summary)
         body += apps(summary)
         body += footer(summary)
@@ -352,6 +353,28 @@ public enum DashboardReport {
                 "<td class=\"num\"><span class=\"meter rule\"><span style=\"width:\(HTML.decimal(HTML.share(item.apps, of: most)))%\"></span></span>"
             html += "<b data-metric=\"apps\">\(item.apps)</b></td>"
             html += "<td class=\"small\">\(HTML.escape(description?.summary ?? ""))</td></tr>\n"
+        }
+        return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
+    /// Every `scenesweep:ignore` comment that matched a finding, per team, with its reason and whether the
+    /// fleet's config accepted it.
+    private static func suppressions(_ summary: FleetSummary) -> String {
+        guard !summary.suppressions.isEmpty else { return "" }
+        var html = "<section id=\"suppressions\">\n<div class=\"section-head\"><h2>Suppressions</h2>"
+        html += "<p><span data-metric=\"suppressed\">\(summary.totals.suppressed)</span> suppressed by comments the fleet config "
+        html += "accepts (not counted); <span data-metric=\"suppressions-refused\">\(summary.totals.suppressionsRefused)</span> "
+        html += "not accepted (counted). By team, with the reason each comment gives.</p></div>\n"
+        html += "<div class=\"card\"><div class=\"table-wrap\"><table><thead><tr><th>Team</th><th>App</th><th>Finding</th>"
+        html += "<th>Reason</th><th>Accepted</th></tr></thead><tbody>"
+        for item in summary.suppressions {
+            html += "<tr data-suppression><td>\(HTML.escape(item.team ?? FleetSummary.noTeam))</td>"
+            html += "<td><a href=\"repos/\(HTML.fileLink(item.repo.rawValue)).html\">\(HTML.escape(item.repoName))</a>"
+            html += "<div class=\"where mono\">\(HTML.escape(appPath(item.path)))\(targetSuffix(item.target, path: item.path))</div></td>"
+            html += "<td><span class=\"mono\">\(HTML.escape(item.rule))</span> \(HTML.escape(item.severity.rawValue))"
+            html += "<div class=\"where mono\">\(HTML.escape(item.file)):\(item.line)</div></td>"
+            html += "<td class=\"small\">\(HTML.escape(item.reason))</td>"
+            html += "<td>\(item.accepted ? "yes" : "<b>no</b>: counted")</td></tr>"
         }
         return html + "</tbody></table></div></div>\n</section>\n"
     }

@@ -32,6 +32,8 @@ public enum FleetSummaryReport {
             ("unknown", .int(totals.unknown)),
             ("readiness", .number(summary.readiness)),
             ("staleApps", .int(summary.staleApps)),
+            ("suppressed", .int(totals.suppressed)),
+            ("suppressionsRefused", .int(totals.suppressionsRefused)),
             ("staleSince", .string(summary.staleSince.map(Timestamp.iso))),
             ("repos", .int(summary.repos)),
             ("failedRepos", .int(summary.failedRepos)),
@@ -69,6 +71,18 @@ public enum FleetSummaryReport {
             ),
             ("topBlockingRules", .array(summary.topBlockingRules.map { .object([("rule", .string($0.rule)), ("apps", .int($0.apps))]) })),
             (
+                "suppressions",
+                .array(
+                    summary.suppressions.map { item in
+                        .object([
+                            ("team", .string(item.team)), ("repo", .string(item.repoName)), ("path", .string(item.path)),
+                            ("target", .string(item.target)), ("rule", .string(item.rule)), ("severity", .string(item.severity.rawValue)),
+                            ("file", .string(item.file)), ("line", .int(item.line)), ("reason", .string(item.reason)),
+                            ("accepted", .bool(item.accepted)),
+                        ])
+                    })
+            ),
+            (
                 "blockedApps",
                 .array(
                     summary.apps.filter { $0.verdict == .blocked }.map { app in
@@ -86,6 +100,7 @@ public enum FleetSummaryReport {
         [
             ("apps", .int(counts.apps)), ("blocked", .int(counts.blocked)), ("atRisk", .int(counts.atRisk)), ("ready", .int(counts.ready)),
             ("unknown", .int(counts.unknown)), ("readiness", .number(counts.readiness)), ("stale", .int(counts.stale)),
+            ("suppressed", .int(counts.suppressed)), ("suppressionsRefused", .int(counts.suppressionsRefused)),
         ]
     }
 
@@ -110,6 +125,7 @@ public enum FleetSummaryReport {
         output += blockedByTeam(summary)
         output += topRules(summary)
         output += teams(summary)
+        output += suppressions(summary)
         output += failures(summary)
         output +=
             "Apps of repositories that could not be brought up to date count with their last verdict, never better, and are marked stale; "
@@ -187,6 +203,33 @@ public enum FleetSummaryReport {
                 + "\(percent(counts.readiness)) |\n"
         }
         return output + "\n"
+    }
+
+    /// Every `scenesweep:ignore` comment that matched a finding, per team, with its reason and whether the
+    /// fleet accepted it (a refused one leaves its finding counted).
+    private static func suppressions(_ summary: FleetSummary) -> String {
+        let accepted = summary.totals.suppressed
+        let refused = summary.totals.suppressionsRefused
+        var output = "## Suppressions by team\n\n"
+        guard !summary.suppressions.isEmpty else { return output + "No finding is suppressed by a `scenesweep:ignore` comment.\n\n" }
+        output +=
+            "\(count(accepted, "finding")) suppressed by `scenesweep:ignore` comments the fleet config accepts (not counted); "
+            + "\(count(refused, "comment")) not accepted by the fleet config (\(refused == 1 ? "its finding is" : "their findings are") counted).\n\n"
+        let teams = Set(summary.suppressions.map { $0.team ?? FleetSummary.noTeam }).sorted()
+        for team in teams {
+            let items = summary.suppressions.filter { ($0.team ?? FleetSummary.noTeam) == team }
+            output +=
+                "### \(Markdown.cell(team)) (\(items.count))\n\n| Repository | Target | Severity | Location | Rule | Reason | Accepted |\n"
+                + "|---|---|---|---|---|---|---|\n"
+            for item in items {
+                output +=
+                    "| \(Markdown.cell(item.repoName)) | \(Markdown.cell(item.target)) | \(item.severity.rawValue) | "
+                    + "`\(Markdown.code("\(item.file):\(item.line)"))` | `\(item.rule)` | \(Markdown.cell(item.reason)) | "
+                    + "\(item.accepted ? "yes" : "no: counted") |\n"
+            }
+            output += "\n"
+        }
+        return output
     }
 
     private static func failures(_ summary: FleetSummary) -> String {

@@ -28,11 +28,12 @@ struct MergeTests {
         try String(contentsOfFile: outcome.runFolder + "/" + file, encoding: .utf8)
     }
 
-    /// apps.csv without its last column, `result_date`: the time of the run each result was scanned in.
+    /// apps.csv without its `result_date` column: the time of the run each result was scanned in.
     static func csvWithoutResultDates(_ outcome: SweepOutcome) throws -> String {
-        try text(outcome, "apps.csv").split(separator: "\r\n").map { line in
-            line.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")
-        }.joined(separator: "\r\n")
+        let rows = try text(outcome, "apps.csv").split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let column = rows.first?.firstIndex(of: "result_date") ?? 0
+        return rows.map { row in row.enumerated().filter { $0.offset != column }.map(\.element).joined(separator: ",") }
+            .joined(separator: "\r\n")
     }
 
     static func verdicts(_ outcome: SweepOutcome) -> [String] {

@@ -46,7 +46,11 @@ public struct AppReport: Sendable {
     public let verdict: Verdict
     /// Findings sorted by file, line, column and rule.
     public let findings: [Finding]
+    /// Findings a `scenesweep:ignore` comment suppressed, not counted.
     public let suppressed: [SuppressedFinding]
+    /// Findings whose `scenesweep:ignore` comment the fleet's suppression policy did not accept: they are
+    /// in `findings` too, counted with their severity.
+    public let refusedSuppressions: [SuppressedFinding]
     /// Inputs that could not be read, when they left the verdict unknown.
     public let unreadable: [String]
     /// The app's owners from the tree's CODEOWNERS (empty without one).
@@ -54,9 +58,11 @@ public struct AppReport: Sendable {
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
-        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = []
+        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = [],
+        refusedSuppressions: [SuppressedFinding] = []
     ) {
         self.owners = owners
+        self.refusedSuppressions = refusedSuppressions
         self.path = path
         self.target = target
         self.project = project
