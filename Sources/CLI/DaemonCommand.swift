@@ -14,6 +14,7 @@ enum DaemonCommand: Command {
         var once = false
         var logFormat = DaemonLog.Format.text
         var stopTimeout: TimeInterval = 60
+        var failOnFetchError = false
     }
 
     static var table: [OptionSpec<Options>] {
@@ -39,6 +40,12 @@ enum DaemonCommand: Command {
                     throw UsageError(message: "--stop-timeout takes a number of seconds, not '\(value)'")
                 }
                 options.stopTimeout = seconds
+            },
+            OptionSpec(
+                ["--fail-on-fetch-error"],
+                help: "With --once: exit 2 when any repository could not be fetched or\nscanned (the run is stored all the same)"
+            ) { options, _ in
+                options.failOnFetchError = true
             },
         ]
     }
@@ -70,7 +77,8 @@ enum DaemonCommand: Command {
 
         EXIT STATUS:
           0  stopped by a signal, or the --once sweep ran     2  bad config, no schedule, or the --once sweep
-          64 usage error                                          failed (workspace locked, nothing scanned)
+          64 usage error                                          failed (workspace locked, nothing scanned,
+                                                                  or --fail-on-fetch-error was met)
 
         EXAMPLES:
           scenesweep daemon --config /etc/scenesweep/fleet.yaml --log-format json
@@ -84,6 +92,7 @@ enum DaemonCommand: Command {
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
         guard let path = options.config else { throw UsageError(message: "missing --config FILE") }
+        if options.failOnFetchError, !options.once { throw UsageError(message: "--fail-on-fetch-error goes with --once") }
         let load: @Sendable () throws(ConfigProblems) -> ServiceConfig = {
             try ServiceConfig.load(path: path, directory: console.directory, environment: console.environment)
         }
@@ -116,7 +125,8 @@ enum DaemonCommand: Command {
         let signals = SignalRelay(events: events)
         defer { signals.cancel() }
         let service = SweepService(
-            config: config, options: SweepService.Options(once: options.once, stopTimeout: options.stopTimeout),
+            config: config,
+            options: SweepService.Options(once: options.once, stopTimeout: options.stopTimeout, failOnFetchError: options.failOnFetchError),
             runner: FleetSweepRunner(variables: console.environment), events: events,
             log: log, variables: console.environment, reload: load)
         // The command line is synchronous; the service runs as a task while this thread waits for it.

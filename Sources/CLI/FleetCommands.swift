@@ -17,6 +17,18 @@ enum FleetCommands {
         }
     }
 
+    /// The same, with the problems as `config.problem` events of a JSON log.
+    static func loadConfig(_ path: String, console: Console, log: DaemonLog) -> FleetConfig? {
+        do {
+            return try ConfigValidator.load(
+                path: path, directory: console.directory, environment: console.environment, checks: ServiceConfig.checks)
+        } catch {
+            for problem in error.problems { log.error("config.problem", problem.description) }
+            log.error("sweep.failed", "\(path): \(count(error.problems.count, "problem"))")
+            return nil
+        }
+    }
+
     static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }

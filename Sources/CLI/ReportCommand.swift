@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Reports
+import ScanCore
 
 /// `scenesweep report --config FILE [--run ID] --format html|markdown|json|csv`.
 enum ReportCommand: Command {
@@ -95,10 +96,11 @@ enum ReportCommand: Command {
             console.out(text)
             return ExitStatus.clean
         }
+        let target = ScanCommand.resolve(output, in: console.directory)
         do {
-            try AtomicFile.write(text, to: ScanCommand.resolve(output, in: console.directory))
+            try AtomicFile.write(text, to: target)
         } catch {
-            console.err("scenesweep report: cannot write '\(output)': \(error)\n")
+            console.err("scenesweep report: \(FileProblem.sentence("write", output, actual: target, error))\n")
             return ExitStatus.failed
         }
         return ExitStatus.clean

@@ -157,10 +157,11 @@ enum ScanCommand: Command {
         }
         let rendered = options.format.render(report)
         if let output = options.output {
+            let target = resolve(output, in: console.directory)
             do {
-                try AtomicFile.write(rendered, to: resolve(output, in: console.directory))
+                try AtomicFile.write(rendered, to: target)
             } catch {
-                console.err("scenesweep scan: cannot write '\(output)': \(error)\n")
+                console.err("scenesweep scan: \(FileProblem.sentence("write", output, actual: target, error))\n")
                 return ExitStatus.failed
             }
             console.err(TextReport.summaryLine(report.summary) + "; report written to \(output)\n")

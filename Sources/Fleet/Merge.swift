@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import Rules
+import ScanCore
 
 /// Combines shard runs (`sweep --shard I/N`, each in its own store) into one run of the whole fleet in
 /// the config's workspace: per-repository results, summary, reports, diff against the previous merged
@@ -208,7 +209,7 @@ struct ShardInput: Sendable {
             let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/run.json"))
             record = try RunStore.decoder.decode(RunRecord.self, from: data)
         } catch {
-            throw MergeError("cannot read \(folder)/run.json: \(error)")
+            throw MergeError(FileProblem.sentence("read", folder + "/run.json", error))
         }
         guard let shard = record.shard else {
             let kind = record.shards == nil ? "a whole-fleet run (made without --shard)" : "a merged run"

@@ -154,7 +154,7 @@ public struct Sweep: Sendable {
             try fileManager.createDirectory(atPath: store.mirrorsFolder, withIntermediateDirectories: true)
         } catch {
             store.abandon(store.runFolder(runID))
-            throw SweepError("cannot create the mirrors folder in \(store.root): \(error.localizedDescription)")
+            throw SweepError(FileProblem.sentence("create the mirrors folder", store.mirrorsFolder, error))
         }
 
         var notes: [String] = []
