@@ -85,6 +85,7 @@ enum ReportCommand: Command {
         let store = RunStore(root: config.workspace)
         let text: String
         do {
+            try WorkspaceOwner.check(config, claim: false)
             guard !store.completedRuns().isEmpty else { throw StoreError("no complete run in \(store.runsFolder) yet; run a sweep first") }
             let run = try store.resolveRun(options.run)
             text = try render(run, format: options.format, store: store)

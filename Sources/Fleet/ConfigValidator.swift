@@ -99,8 +99,7 @@ public enum ConfigValidator {
             let location = ConfigPaths.location(of: repo.url, folder: folder, environment: env)
             return RepoConfig(
                 url: repo.url, location: location, branch: repo.branch, team: repo.team,
-                paths: (repo.paths ?? []).map(ConfigPaths.folder), name: repo.name ?? ConfigPaths.defaultName(for: location),
-                key: RepoKey(location: location, branch: repo.branch))
+                paths: (repo.paths ?? []).map(ConfigPaths.folder), name: repo.name ?? ConfigPaths.defaultName(for: location))
         }
         var scanWorkers: Int?
         if case .count(let count) = raw.concurrency?.scan { scanWorkers = count }
@@ -117,7 +116,7 @@ public enum ConfigValidator {
         return FleetConfig(
             file: absolutePath,
             version: raw.version,
-            fleetName: raw.fleet?.name ?? "Fleet",
+            fleetName: raw.fleet?.name ?? FleetConfig.defaultName,
             deadline: raw.fleet?.deadline.flatMap(CalendarDay.init),
             workspace: ConfigPaths.resolve(ConfigPaths.expandingHome(raw.workspace ?? ".scenesweep", env), against: folder),
             schedule: raw.schedule,
@@ -159,6 +158,12 @@ private struct SemanticChecks {
             report(deadline, "fleet.deadline: expected a date like 2027-04-01, found '\(text)'")
         }
         checkConcurrency()
+        // A null workspace (`workspace:` alone) is the default; `''` is a path, and an empty one.
+        if let workspace = root["workspace"], let scalar = workspace.scalar, !scalar.isNull,
+            let problem = WorkspacePath.problem(scalar.text, folder: folder, environment: environment)
+        {
+            report(workspace, "workspace: \(problem)")
+        }
         checkVariableName(root["auth"]?["https_token_env"], path: "auth.https_token_env", example: "GIT_TOKEN")
         checkVariableName(root["notify"]?["webhook_url_env"], path: "notify.webhook_url_env", example: "SLACK_WEBHOOK")
         checkRules()

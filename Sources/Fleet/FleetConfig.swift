@@ -125,19 +125,25 @@ public struct RepoConfig: Sendable, Hashable, Encodable {
     public var team: String?
     /// Monorepo subtrees to scan; empty means the whole tree.
     public var paths: [String]
-    /// How reports and `--only` name the repository.
+    /// How reports and `--only` name the repository: its identity, kept when its URL changes.
     public var name: String
+    /// From `name`: names its results in runs and matches it across runs.
     public var key: RepoKey
+    /// From the URL and branch: names its mirror and decides its shard (a new URL is a new clone).
+    public var mirrorKey: RepoKey
 
-    public init(url: String, location: String, branch: String? = nil, team: String? = nil, paths: [String] = [], name: String, key: RepoKey)
-    {
+    public init(
+        url: String, location: String, branch: String? = nil, team: String? = nil, paths: [String] = [], name: String, key: RepoKey? = nil,
+        mirrorKey: RepoKey? = nil
+    ) {
         self.url = url
         self.location = location
         self.branch = branch
         self.team = team
         self.paths = paths
         self.name = name
-        self.key = key
+        self.key = key ?? RepoKey(name: name)
+        self.mirrorKey = mirrorKey ?? RepoKey(location: location, branch: branch)
     }
 }
 

@@ -31,6 +31,7 @@ public struct Merge: Sendable {
         let lock: WorkspaceLock
         do {
             lock = try store.lock()
+            try WorkspaceOwner.check(config, claim: true, now: environment.clock.now())
         } catch {
             throw MergeError("\(error)")
         }
@@ -99,7 +100,7 @@ public struct Merge: Sendable {
         var records: [RepoRecord] = []
         var reports: [RepoKey: ScanReport] = [:]
         for repo in config.repos {
-            let index = Shard.index(of: repo.key, count: count)
+            let index = Shard.index(of: repo.mirrorKey, count: count)
             let outcome: RepoWork.Outcome
             if let input = byIndex[index] {
                 outcome = carrier.take(repo, from: input)
@@ -250,10 +251,10 @@ private struct Carrier {
     /// The previous merged run's result marked stale with `error`; failing that, the shard's own carried
     /// result (`fallback`); failing that, no result (unknown).
     func carryStale(_ repo: RepoConfig, error: String, fallback: ShardInput? = nil) -> RepoWork.Outcome {
-        let before = previous?.repo(repo.key)
+        let before = previous?.repo(repo)
         let since = before.flatMap { $0.status.isFailure ? $0.failingSince : nil } ?? runID
-        if let before, let previous, let report = previous.report(repo.key),
-            place(report, of: repo.key, from: { store.resultPath(run: previous.id, key: $0, ext: $1) })
+        if let before, let previous, let report = previous.report(repo),
+            place(report, of: repo.key, from: { store.resultPath(run: previous.id, key: before.key, ext: $1) })
         {
             var record = before.carried(as: .stale, repo: repo)
             record.error = error

@@ -53,17 +53,21 @@ public struct RunDiff: Sendable {
                     hasResult: repo.hasResult, resultCommit: repo.commit, resultDate: repo.scannedIn.flatMap(RunID.date)))
         }
         guard let old else { return diff }
+        // A repository is the same one across runs by its key (made from its name), or by its name alone
+        // against a run stored before keys were made from names.
         let oldRepos = Dictionary(old.record.repos.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let oldByName = Dictionary(old.record.repos.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newKeys = Set(new.record.repos.map(\.key))
+        let newNames = Set(new.record.repos.map(\.name))
         for repo in new.record.repos {
-            guard let before = oldRepos[repo.key] else {
+            guard let before = oldRepos[repo.key] ?? oldByName[repo.name] else {
                 diff.newRepos.append(
                     RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: new.reports[repo.key]?.apps.count))
                 continue
             }
             diff.compare(repo: repo, old: old.reports[before.key], new: new.reports[repo.key])
         }
-        for repo in old.record.repos where !newKeys.contains(repo.key) {
+        for repo in old.record.repos where !newKeys.contains(repo.key) && !newNames.contains(repo.name) {
             diff.removedRepos.append(
                 RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: old.reports[repo.key]?.apps.count))
         }

@@ -134,6 +134,7 @@ public struct Sweep: Sendable {
         let lock: WorkspaceLock
         do {
             lock = try store.lock()
+            try WorkspaceOwner.check(config, claim: true, now: environment.clock.now())
         } catch {
             throw SweepError("\(error)")
         }
