@@ -50,8 +50,7 @@ public struct AppDiscovery {
             } catch {
                 diagnostics.append(
                     Diagnostic(.error, file: entry.path, line: error.line, "cannot parse: \(error.message); its targets were not scanned"))
-                let place = error.line.map { " (line \($0))" } ?? ""
-                unreadableProjects.append(UnreadableProject(pbxproj: entry.path, problem: "cannot be parsed: \(error.message)\(place)"))
+                unreadableProjects.append(UnreadableProject(pbxproj: entry.path, problem: "cannot be parsed: \(error.message)"))
             }
         }
         for project in projects {

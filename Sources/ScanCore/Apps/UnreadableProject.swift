@@ -7,7 +7,7 @@ import XcodeProject
 struct UnreadableProject: Sendable {
     /// `Shelf.xcodeproj/project.pbxproj`.
     let pbxproj: String
-    /// `cannot be parsed: … (line 12)` or `cannot be read`.
+    /// `cannot be parsed: … on line 12` or `cannot be read`.
     let problem: String
 
     /// The `.xcodeproj` folder.
