@@ -17,6 +17,8 @@ enum ScanCommand: Command {
         var quiet = false
         /// Threads to use; nil: every core.
         var jobs: Int?
+        /// `--root`: the folder paths are written relative to; nil: the repository root, found.
+        var root: String?
     }
 
     static var table: [OptionSpec<Options>] {
@@ -66,6 +68,12 @@ enum ScanCommand: Command {
                 let (rule, level) = try ruleLevel(value, option: "--force-severity")
                 options.rules.forcedSeverities[rule] = level
             },
+            OptionSpec(
+                ["--root"], value: "DIR",
+                help: "Write paths relative to DIR (default: the repository root, the folder\nabove PATH holding .git; else PATH)"
+            ) { options, value in
+                options.root = value
+            },
             OptionSpec(["--quiet", "-q"], help: "Do not print diagnostics about unreadable files") { options, _ in
                 options.quiet = true
             },
@@ -80,7 +88,9 @@ enum ScanCommand: Command {
         """
         USAGE: scenesweep scan [PATH] [options]
 
-        Scans the working tree at PATH (default: the current folder). Every application target of every
+        Scans the working tree at PATH (default: the current folder). Paths in every report are relative to
+        the repository root (the folder at or above PATH holding .git, or --root), whatever folder was
+        scanned, so annotations and code-scanning alerts attach to their files. Every application target of every
         .xcodeproj is an app (App Clips included; extensions, frameworks, tests, watch and macOS-only targets
         are not); folders without a project are recognised by their Info.plist. Pods/, node_modules/,
         build/, DerivedData/ and .build/ are skipped unless --include-vendored is given.
@@ -136,14 +146,21 @@ enum ScanCommand: Command {
             throw UsageError(message: "expected one PATH, got \(positional.count): \(positional.joined(separator: " "))")
         }
         let root = positional.first ?? "."
+        // Paths in every format are from the repository root, whatever folder was scanned, so GitHub and
+        // code scanning can attach findings to their files.
+        let repository = try RepositoryRoot.find(
+            scanned: absolutePath(root, in: console.directory), explicit: options.root.map { absolutePath($0, in: console.directory) })
+        let label = repository.prefix.isEmpty ? root : rootLabel(repository.path, in: console.directory)
         let source: DirectorySource
         do {
-            source = try DirectorySource(root: resolve(root, in: console.directory), label: root)
+            source = try DirectorySource(root: resolve(root, in: console.directory), label: label)
         } catch {
             console.err("scenesweep scan: cannot scan '\(root)': \(Self.describe(error))\n")
             return ExitStatus.failed
         }
-        let report = Parallel.limited(to: options.jobs) { Scanner.scan(source, filter: options.filter, rules: options.rules) }
+        var report = Parallel.limited(to: options.jobs) { Scanner.scan(source, filter: options.filter, rules: options.rules) }
+            .rebased(under: repository.prefix)
+        report.rootURI = repository.uri
         if !options.quiet {
             for diagnostic in report.diagnostics {
                 console.err(diagnostic.description + "\n")
@@ -182,6 +199,19 @@ enum ScanCommand: Command {
 
     static func resolve(_ path: String, in directory: String) -> String {
         path.hasPrefix("/") || directory == "." ? path : directory + "/" + path
+    }
+
+    /// How a report names the repository root: from the working folder when it is inside it.
+    static func rootLabel(_ path: String, in directory: String) -> String {
+        let base = URL(fileURLWithPath: absolutePath(".", in: directory)).resolvingSymlinksInPath().standardizedFileURL.path
+        if path == base { return "." }
+        return FleetCommands.display(path, relativeTo: base)
+    }
+
+    /// `path` made absolute against `directory` (the process's working folder for ".").
+    static func absolutePath(_ path: String, in directory: String) -> String {
+        let resolved = resolve(path, in: directory)
+        return resolved.hasPrefix("/") ? resolved : FileManager.default.currentDirectoryPath + "/" + resolved
     }
 }
 

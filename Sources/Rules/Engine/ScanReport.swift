@@ -18,6 +18,9 @@ public struct ScanReport: Sendable {
     public let rulePack: String
     public let apps: [AppReport]
     public let diagnostics: [Diagnostic]
+    /// The repository root every path is relative to, as a `file://` URI ending in `/`, when it is a
+    /// folder on this machine (SARIF's `originalUriBaseIds.SRCROOT`); nil for a swept commit's tree.
+    public var rootURI: String?
 
     public init(root: String, toolVersion: String, rulePack: String, apps: [AppReport], diagnostics: [Diagnostic]) {
         self.root = root
