@@ -112,7 +112,9 @@ public enum ConfigValidator {
             return levels
         }
         var allowed: Set<String>?
-        if case .rules(let names) = raw.suppressions?.allow { allowed = Set(names.compactMap { Catalogue.rule(named: $0)?.description.id }) }
+        if case .rules(let names) = raw.suppressions?.allow {
+            allowed = Set(names.compactMap { Catalogue.rule(named: $0)?.description.id })
+        }
         return FleetConfig(
             file: absolutePath,
             version: raw.version,

@@ -42,7 +42,8 @@ import Testing
         #expect(second.err.contains("gone: FAILED: repository not found at \(gone) (keeping the result of \(firstRun))"))
         #expect(second.err.contains("far: FAILED: cannot reach \(unreachable): "))
         #expect(second.err.contains("(keeping the result of \(firstRun))\n"))
-        #expect(second.err.contains("note: far: cannot reach \(unreachable): "))
+        // Off a terminal the sweep's lines are log lines: timestamped, a retry as a warning.
+        #expect(second.err.contains("Z  warning: far: cannot reach \(unreachable): "))
         #expect(second.err.contains("private: FAILED: authentication failed for \(private_)\n"))
         #expect(second.out.contains(": 1 scanned, 1 unchanged, 3 failed\n"))
         // gone's ready app and far's blocked one count with their last verdicts, marked stale; private's is unknown.
