@@ -32,9 +32,14 @@ enum ReportCommand: Command {
         var output: String?
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config whose workspace holds the runs (required)") {
+            OptionSpec(
+                ["--config", "-c"], value: "FILE",
+                help: "The fleet config whose workspace holds the runs\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
+            ) {
                 options, value in
                 options.config = value
             },
@@ -61,8 +66,8 @@ enum ReportCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep report --config FILE [--run ID] [--format html|markdown|json|csv] [--output FILE]
-               scenesweep report --config FILE [--run ID] --format sarif-apps --output DIR
+        USAGE: scenesweep report [--config FILE] [--run ID] [--format html|markdown|json|csv] [--output FILE]
+               scenesweep report [--config FILE] [--run ID] --format sarif-apps --output DIR
 
         Renders a stored run's org report again from what the run stored: its results, the run it was
         compared with, and history.jsonl up to it. The output equals the file the sweep wrote, byte for
@@ -92,7 +97,7 @@ enum ReportCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        let configPath = try ConfigDefault.path(options.config, console: console)
         if options.format == .sarifApps, options.output == nil { throw UsageError(message: "--format sarif-apps needs --output DIR") }
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         let store = RunStore(root: config.workspace)
@@ -104,7 +109,7 @@ enum ReportCommand: Command {
             if options.format == .sarifApps, let output = options.output {
                 return try writePerAppSARIF(run, store: store, folder: output, console: console)
             }
-            text = try render(run, format: options.format, store: store)
+            text = try render(run, format: options.format, store: store, links: ReportLinks(config))
         } catch {
             console.err("scenesweep report: \(error)\n")
             return ExitStatus.failed
@@ -124,11 +129,11 @@ enum ReportCommand: Command {
     }
 
     /// One format of a stored run, as the sweep that made the run rendered it.
-    static func render(_ run: String, format: Format, store: RunStore) throws -> String {
+    static func render(_ run: String, format: Format, store: RunStore, links: ReportLinks? = nil) throws -> String {
         let summary = try store.summary(of: run)
         switch format {
         case .html: return DashboardReport.html(summary, history: store.history())
-        case .markdown: return FleetSummaryReport.markdown(summary)
+        case .markdown: return FleetSummaryReport.markdown(summary) + (links.map { ReportLinkLines.summary(run: run, links: $0) } ?? "")
         case .json: return FleetSummaryReport.json(summary)
         case .csv: return AppsCSVReport.render(summary)
         case .sarifApps: return ""

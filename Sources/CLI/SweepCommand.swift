@@ -23,9 +23,11 @@ enum SweepCommand: Command {
         var logFormat: DaemonLog.Format?
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config (required)") { options, value in
+            OptionSpec(["--config", "-c"], value: "FILE", help: ConfigDefault.help) { options, value in
                 options.config = value
             },
             OptionSpec(["--only"], value: "NAME", help: "Sweep only this repository (name, key or URL); repeatable or\ncomma-separated") {
@@ -78,7 +80,7 @@ enum SweepCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep sweep --config FILE [options]
+        USAGE: scenesweep sweep [--config FILE] [options]
 
         One batch run over the fleet. Each repository is mirrored (a bare clone in the workspace, fetched
         with pruning on later runs; nothing is checked out or run), its branch resolved to a commit, and
@@ -125,7 +127,7 @@ enum SweepCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        let configPath = try ConfigDefault.path(options.config, console: console)
         // Off a terminal, or when asked, progress goes out as log lines: timestamped text, or JSON objects.
         let log =
             options.logFormat != nil || !console.errIsTerminal ? DaemonLog(format: options.logFormat ?? .text, write: console.err) : nil
@@ -153,7 +155,8 @@ enum SweepCommand: Command {
         let progress = ProgressReporter(style: style, width: width) { text in
             if let log { log.progress(text) } else { console.err(text) }
         }
-        let environment = SweepEnvironment(renderers: .standard, variables: console.environment, progress: progress)
+        let environment = SweepEnvironment(
+            renderers: .standard(links: ReportLinks(config)), variables: console.environment, progress: progress)
         let outcome: SweepOutcome
         do {
             outcome = try Sweep(
@@ -164,7 +167,7 @@ enum SweepCommand: Command {
         } catch {
             return fail("\(error)")
         }
-        console.out(report(outcome, directory: console.directory))
+        console.out(report(outcome, directory: console.directory, links: ReportLinks(config)))
         json?.finished(outcome, seconds: outcome.record.finishedAt.timeIntervalSince(outcome.record.startedAt))
         if outcome.nothingScanned {
             return json == nil ? fail("no repository could be fetched and scanned") : ExitStatus.failed
@@ -192,7 +195,7 @@ enum SweepCommand: Command {
     }
 
     /// What a finished sweep prints on standard output.
-    static func report(_ outcome: SweepOutcome, directory: String) -> String {
+    static func report(_ outcome: SweepOutcome, directory: String, links: ReportLinks? = nil) -> String {
         let record = outcome.record
         let summary = outcome.summary
         let seconds = record.finishedAt.timeIntervalSince(record.startedAt)
@@ -229,6 +232,7 @@ enum SweepCommand: Command {
         let folder = FleetCommands.display(outcome.runFolder, relativeTo: directory)
         text += "summary: \(folder)/summary.html (summary.md, summary.json, apps.csv)\n"
         text += "diff:    \(folder)/diff.md (diff.json)\n"
+        if let links, links.base != nil { text += "report:  \(links.file("summary.html", inRun: record.id))\n" }
         return text
     }
 }

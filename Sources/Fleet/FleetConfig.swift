@@ -31,6 +31,11 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public var suppressions: SuppressionPolicy
     public var exclude: [String]
     public var notify: Notify?
+    /// Where the run folders are served (`report_url:`), for links in webhooks, Markdown and HTML; nil:
+    /// links are paths in the workspace.
+    public var reportURL: String?
+    /// Where `publish` uploads each repository's results.
+    public var publish: PublishSettings?
     public var repos: [RepoConfig]
 
     public struct Auth: Sendable, Hashable, Encodable {
@@ -64,7 +69,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
         ruleSeverities: [String: Severity] = [:], forcedSeverities: [String: Severity] = [:],
-        suppressions: SuppressionPolicy = .fleetDefault, exclude: [String] = [], notify: Notify? = nil, repos: [RepoConfig]
+        suppressions: SuppressionPolicy = .fleetDefault, exclude: [String] = [], notify: Notify? = nil, reportURL: String? = nil,
+        publish: PublishSettings? = nil, repos: [RepoConfig]
     ) {
         self.file = file
         self.version = version
@@ -82,6 +88,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.suppressions = suppressions
         self.exclude = exclude
         self.notify = notify
+        self.reportURL = reportURL
+        self.publish = publish
         self.repos = repos
     }
 
@@ -109,6 +117,9 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         var settings = self
         settings.file = ""
         settings.workspace = ""
+        // Where reports are served and published does not change what a run holds.
+        settings.reportURL = nil
+        settings.publish = nil
         let data = (try? encoder.encode(settings)) ?? Data()
         return Fingerprint.of([String(decoding: data, as: UTF8.self)])
     }

@@ -2,10 +2,10 @@ import Fleet
 import Rules
 import ScanCore
 
-/// A run's SARIF split into one file per app, each with its own code-scanning category, for uploads
-/// that open and close each app's alerts on their own. Every app gets a file, with findings or not, so
-/// an app whose findings are gone has its alerts closed. Names come from `AppArtifactName`, unique by
-/// construction.
+/// A whole run's SARIF split into one file per app, each with its own code-scanning category, for uploads
+/// of many repositories' apps into one code scanning (`publish` uploads each repository's apps into its
+/// own, through `SARIFPerApp`). Every app gets a file, with findings or not, so an app whose findings are
+/// gone has its alerts closed. Names come from `AppArtifactName`, unique by construction.
 public enum PerAppSARIF {
     public struct File: Sendable {
         /// `<repo-key>--<app>.sarif`.
@@ -18,7 +18,8 @@ public enum PerAppSARIF {
         public let sarif: String
     }
 
-    /// One file per app of `report`, the result of the repository `repo`.
+    /// One file per app of `report`, the result of the repository `repo`: the logs `publish` uploads
+    /// (`SARIFPerApp`), each under the fleet-wide category that adds the repository's key.
     public static func files(_ report: ScanReport, repo: RepoKey, repoName: String) -> [File] {
         report.apps.map { app in
             let category = AppArtifactName.category(repo: repo, path: app.path, target: app.target)
