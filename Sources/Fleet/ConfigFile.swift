@@ -18,7 +18,7 @@ struct ConfigFile: Decodable {
     var repos: [RepoSection]
 
     enum CodingKeys: String, CodingKey {
-        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, publish, repos
+        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, suppressions, notify, publish, repos
         case reportURL = "report_url"
     }
 
