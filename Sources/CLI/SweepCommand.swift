@@ -156,7 +156,8 @@ enum SweepCommand: Command {
             if let log { log.progress(text) } else { console.err(text) }
         }
         let environment = SweepEnvironment(
-            renderers: .standard(links: ReportLinks(config)), variables: console.environment, progress: progress)
+            renderers: .standard(links: ReportLinks(config)), variables: console.environment, progress: progress,
+            workers: console.workers)
         let outcome: SweepOutcome
         do {
             outcome = try Sweep(

@@ -4,7 +4,7 @@ public import ScanCore
 /// the fleet config decides (`suppressions: { allow: [RULE…], errors: false }`), so a repository cannot
 /// turn its own launch blocker "ready" on the organisation's dashboard by commenting it away. A comment
 /// that does not count leaves its finding counted with its severity, and reports list it as refused.
-public struct SuppressionPolicy: Sendable, Hashable, Encodable {
+public struct SuppressionPolicy: Sendable, Hashable, Codable {
     /// Canonical ids of the rules whose findings a comment may suppress; nil: every rule.
     public var allowed: Set<String>?
     /// Whether a comment may suppress an error (a launch blocker).
