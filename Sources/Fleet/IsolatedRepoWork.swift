@@ -51,7 +51,7 @@ struct IsolatedRepoWork: Sendable {
     /// What the worker needs of the previous run for this repository: sent along, so no worker reads
     /// run.json (every worker did, once each, even in a sweep where nothing changed).
     private func previous(_ repo: RepoConfig) -> WorkerPrevious? {
-        work.previous.map { WorkerPrevious(run: $0.id, repo: $0.repo(repo.key)) }
+        work.previous.map { WorkerPrevious(run: $0.id, repo: $0.repo(repo)) }
     }
 
     /// Sends one request to a worker and waits for its answer within the repository's limits.

@@ -14,7 +14,7 @@ extension RepoWork {
     /// The mirror is not brought up to date then (its other branches may lag): nothing reads them, and
     /// the next fetch catches up. `--offline` compares with the mirror's own branch instead.
     func withoutFetch(_ repo: RepoConfig) -> Outcome? {
-        guard let previous, let before = previous.repo(repo.key), before.hasResult, let commit = before.commit,
+        guard let previous, let before = previous.repo(repo), before.hasResult, let commit = before.commit,
             before.resultTool == environment.toolVersion, before.resultRulePack == environment.rulePack,
             before.settingsHash == config.scanSettings(for: repo).hash,
             FileManager.default.fileExists(atPath: store.mirrorPath(repo.key))
@@ -26,7 +26,7 @@ extension RepoWork {
             : RemoteTips.check(GitURL(repo.location), branch: repo.branch, credentials: credentials, deadline: Self.tipDeadline)
         switch answer {
         case .tip(let branch, let tip) where tip.description == commit:
-            guard let report = previous.report(repo.key) else { return nil }
+            guard let report = previous.report(repo) else { return nil }
             return reuse(repo, before: before, report: report, branch: branch, fetchSeconds: seconds(since: started))
         case .tip, .unknown:
             return nil

@@ -43,22 +43,3 @@ public struct RetentionPolicy: Sendable, Hashable, Codable {
         return complete.filter { !kept.contains($0) }
     }
 }
-
-extension RunID {
-    /// When a run started, from its id (`20261130T062733Z-1a2b`); nil for text that is no run id.
-    public static func date(of id: String) -> Date? {
-        guard isValid(id) else { return nil }
-        var components = DateComponents()
-        let digits = Array(id.utf8)
-        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
-        components.year = number(0..<4)
-        components.month = number(4..<6)
-        components.day = number(6..<8)
-        components.hour = number(9..<11)
-        components.minute = number(11..<13)
-        components.second = number(13..<15)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: components)
-    }
-}

@@ -133,7 +133,7 @@ public final class Repository {
         options.follow_redirects = RemoteSession.redirects
         session.install(into: &options.callbacks)
         // The mirror refspecs are given here: a detached remote has none of its own.
-        var code = Self.fetchRefspecs.withCStrings { refspecs in
+        let code = Self.fetchRefspecs.withCStrings { refspecs in
             withExtendedLifetime(session) { git_remote_fetch(remote, refspecs, &options, "fetch") }
         }
         guard code == 0 else {
