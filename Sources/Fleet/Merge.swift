@@ -122,7 +122,7 @@ public struct Merge: Sendable {
         let diff = RunDiff.between(previous?.snapshot(), snapshot)
         let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: record.startedAt)
         try store.complete(record: record, summary: summary, diff: diff, renderers: environment.renderers)
-        let retention = store.applyRetention(config.retention, listed: Set(config.repos.map(\.key)), now: record.finishedAt)
+        let retention = store.applyRetention(config.retention, listed: Set(config.repos.map(\.mirrorKey)), now: record.finishedAt)
         notes += [retention.summary].compactMap { $0 } + retention.problems
         return SweepOutcome(
             record: record, summary: summary, diff: diff, runFolder: store.runFolder(runID), notes: notes,

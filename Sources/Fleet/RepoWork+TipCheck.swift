@@ -17,12 +17,12 @@ extension RepoWork {
         guard let previous, let before = previous.repo(repo), before.hasResult, let commit = before.commit,
             before.resultTool == environment.toolVersion, before.resultRulePack == environment.rulePack,
             before.settingsHash == config.scanSettings(for: repo).hash,
-            FileManager.default.fileExists(atPath: store.mirrorPath(repo.key))
+            FileManager.default.fileExists(atPath: store.mirrorPath(repo.mirrorKey))
         else { return nil }
         let started = environment.clock.now()
         let answer =
             offline
-            ? RemoteTips.local(store.mirrorPath(repo.key), branch: repo.branch)
+            ? RemoteTips.local(store.mirrorPath(repo.mirrorKey), branch: repo.branch)
             : RemoteTips.check(GitURL(repo.location), branch: repo.branch, credentials: credentials, deadline: Self.tipDeadline)
         switch answer {
         case .tip(let branch, let tip) where tip.description == commit:

@@ -240,9 +240,10 @@ public struct Sweep: Sendable {
         try store.complete(record: record, summary: summary, diff: diff, renderers: environment.renderers)
         trace.lap("write the run")
         // Only once the run is stored, so a run that failed never costs an old one; still under the lock.
-        let shardRepos = options.shard.map { shard in config.repos.filter { shard.contains($0.key) } } ?? config.repos
+        // Mirrors are named from the URL and branch (`mirrorKey`), and a shard's store holds its repositories' only.
+        let shardRepos = options.shard.map { shard in config.repos.filter { shard.contains($0.mirrorKey) } } ?? config.repos
         let retention = store.applyRetention(
-            config.retention, listed: Set(shardRepos.map(\.key)), now: finishedAt,
+            config.retention, listed: Set(shardRepos.map(\.mirrorKey)), now: finishedAt,
             shard: options.shard.map { ($0.index, RunStore(root: config.workspace)) })
         for line in [retention.summary].compactMap({ $0 }) + retention.problems {
             environment.progress.note(line)
