@@ -58,7 +58,7 @@ package enum BoundedRequest {
         let exchange = Exchange(maximumBody: maximumBody, truncating: truncating, redirects: redirects)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                exchange.start(request, on: session, deadline: deadline) { continuation.resume(returning: $0) }
+                exchange.start(request, deadline: deadline) { continuation.resume(returning: $0) }
             }
         } onCancel: {
             exchange.cancel(.cancelled)
@@ -72,7 +72,7 @@ package enum BoundedRequest {
         let exchange = Exchange(maximumBody: maximumBody, truncating: truncating, redirects: redirects)
         let done = DispatchSemaphore(value: 0)
         let result = LockedBox<Result<Response, Failure>>()
-        exchange.start(request, on: session, deadline: deadline) {
+        exchange.start(request, deadline: deadline) {
             result.set($0)
             done.signal()
         }
@@ -91,10 +91,6 @@ package enum BoundedRequest {
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
-
-    /// One session for every bounded request; the delegate finds each task's exchange by its identifier.
-    private static let delegate = Delegate()
-    private static let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
 
     /// One request's state, from the delegate's callbacks and the deadline's timer.
     fileprivate final class Exchange: @unchecked Sendable {
@@ -117,8 +113,12 @@ package enum BoundedRequest {
         }
 
         func start(
-            _ request: URLRequest, on session: URLSession, deadline: Double, finish: @escaping (Result<Response, Failure>) -> Void
+            _ request: URLRequest, deadline: Double, finish: @escaping (Result<Response, Failure>) -> Void
         ) {
+            // A session of its own: one URLSession runs its transfers on one queue, so a receiver flooding
+            // or dripping would slow every other request of the process (the webhook, the tip checks)
+            // behind it. The session is invalidated when its task completes, which releases the delegate.
+            let session = URLSession(configuration: .ephemeral, delegate: Delegate(self), delegateQueue: nil)
             let task = session.dataTask(with: request)
             let timer = DispatchWorkItem { [weak self] in self?.cancel(.timedOut(seconds: deadline)) }
             lock.withLock {
@@ -126,7 +126,6 @@ package enum BoundedRequest {
                 self.finish = finish
                 self.timer = timer
             }
-            BoundedRequest.delegate.register(self, for: task.taskIdentifier)
             DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
             task.resume()
         }
@@ -198,35 +197,31 @@ package enum BoundedRequest {
         }
     }
 
+    /// The callbacks of one exchange's session.
     private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var exchanges: [Int: Exchange] = [:]
+        private let exchange: Exchange
 
-        func register(_ exchange: Exchange, for task: Int) {
-            lock.withLock { exchanges[task] = exchange }
-        }
-
-        private func exchange(_ task: URLSessionTask) -> Exchange? {
-            lock.withLock { exchanges[task.taskIdentifier] }
+        init(_ exchange: Exchange) {
+            self.exchange = exchange
         }
 
         func urlSession(
             _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
             completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
         ) {
-            exchange(dataTask)?.received(response)
+            exchange.received(response)
             completionHandler(.allow)
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            exchange(dataTask)?.received(data)
+            exchange.received(data)
         }
 
         func urlSession(
             _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
             newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
         ) {
-            guard let exchange = exchange(task), exchange.redirects == .sameOrigin, let from = task.originalRequest?.url,
+            guard exchange.redirects == .sameOrigin, let from = task.originalRequest?.url,
                 let to = request.url, BoundedRequest.sameOrigin(from, to)
             else {
                 // Not followed: the 3xx answer is the task's answer.
@@ -241,13 +236,13 @@ package enum BoundedRequest {
             completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
         ) {
             // No credential is ever given here: tokens are set by the caller, for the configured origin only.
-            exchange(task)?.challenged()
+            exchange.challenged()
             completionHandler(.rejectProtectionSpace, nil)
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
-            exchange?.completed(error)
+            exchange.completed(error)
+            session.finishTasksAndInvalidate()
         }
     }
 
