@@ -74,7 +74,7 @@ struct DeepManifestTests {
         #expect(
             result.err.contains(
                 "Binary/App/Info.plist: error: cannot parse Info.plist: binary plist expands to more than 100000 objects"))
-        #expect(result.err.contains("XML/App/Info.plist: error: cannot parse Info.plist: nested more than 200 levels deep"))
+        #expect(result.err.contains("XML/App/Info.plist:3: error: cannot parse Info.plist: nested more than 200 levels deep"))
         #expect(
             result.err.contains(
                 "rn/package.json:1: warning: not valid JSON (too many nested arrays or dictionaries); the framework version is unknown"))
