@@ -28,6 +28,16 @@ public enum StarterConfig {
           https_token_env: GIT_TOKEN        # sent as the password for https remotes, never put in a URL
           ssh_key: ~/.ssh/id_ed25519        # ed25519 or ecdsa (libssh2 cannot sign with RSA keys here)
           known_hosts: ~/.ssh/known_hosts   # ssh hosts not listed, or with a changed key, are refused
+          # A token for one host only (host or host:port): a listed host never gets the token above.
+          # hosts:
+          #   git.example.com: { https_token_env: GHE_TOKEN }
+
+        # How much of its past the workspace keeps. Without runs or days every run is kept; latest, the run
+        # it was compared with and history.jsonl always are. Mirrors of repositories no longer listed go
+        # after mirror_grace_days.
+        retention:
+          runs: 60                          # the newest 60 complete runs; or days: 90, or both
+          mirror_grace_days: 30
 
         rules:
           disable: []                       # e.g. [main-screen-use]
