@@ -8,7 +8,8 @@ import Testing
 /// dripping a byte every 2 s kept `daemon --once` from ever returning and SIGTERM was ignored; one that
 /// never answered took about 60 s a try; a 3,000 MiB answer grew the daemon to 5,988 MiB; a 307 sent the
 /// message on to another host. The durations below are deadlines being met, not speed: each bound is far
-/// under what the old behaviour took (for ever, or a minute a try).
+/// under what the old behaviour took (for ever, or a minute a try) and generous enough for a loaded
+/// machine (in a full `scripts/test` on two shared cores a head-only delivery took 27 s of wall time).
 @Suite("Hostile webhook receivers", .serialized)
 struct HostileWebhookTests {
     static let body = Data(#"{"text":"scenesweep: 1 regression"}"#.utf8)
@@ -26,12 +27,11 @@ struct HostileWebhookTests {
     @Test func aReceiverThatAnswers200AndDripsItsBodyIsDeliveredAtOnceAndLeft() async throws {
         let receiver = try HostileReceiver(.dripBody)
         defer { receiver.stop() }
-        let started = ContinuousClock.now
 
         let delivery = await WebhookClient().send(Self.body, to: URL(string: "http://127.0.0.1:\(receiver.port)/hook")!)
 
+        // Had the body been awaited, the 10 s timeout would have failed this try (a byte every 2 s for ever).
         #expect(delivery == .delivered(attempts: 1))
-        #expect(Self.seconds(since: started) < 8)
         // The client hung up: the receiver's next drip failed.
         await Self.waitFor { receiver.connectionsEnded == 1 }
         #expect(receiver.connectionsEnded == 1)
@@ -51,8 +51,8 @@ struct HostileWebhookTests {
             return
         }
         #expect(reason.hasPrefix("no complete answer within 1 s"), "\(reason)")
-        #expect((2...4).contains(attempts), "the 3 s deadline leaves room for about three 1 s tries, not five")
-        #expect(Self.seconds(since: started) < 8)
+        #expect(attempts < 5, "the 3 s deadline leaves room for about three 1 s tries, not five")
+        #expect(Self.seconds(since: started) < 30, "the head alone would take 80 s to drip")
     }
 
     @Test func aReceiverThatNeverAnswersCostsTheTimeoutNotAMinute() async throws {
@@ -64,7 +64,7 @@ struct HostileWebhookTests {
         let delivery = await client.send(Self.body, to: URL(string: "http://127.0.0.1:\(receiver.port)/hook")!)
 
         #expect(delivery == .failed(reason: "no complete answer within 2 s", attempts: 1))
-        #expect(Self.seconds(since: started) < 10)
+        #expect(Self.seconds(since: started) < 30, "about 60 s before")
         #expect(receiver.requests == 1)
     }
 
@@ -100,7 +100,8 @@ struct HostileWebhookTests {
         let receiver = try HostileReceiver(.silent)
         defer { receiver.stop() }
         let started = ContinuousClock.now
-        let task = Task { await WebhookClient().send(Self.body, to: URL(string: "http://127.0.0.1:\(receiver.port)/hook")!) }
+        let client = WebhookClient(timeout: 300, deadline: 600)
+        let task = Task { await client.send(Self.body, to: URL(string: "http://127.0.0.1:\(receiver.port)/hook")!) }
         await Self.waitFor { receiver.requests == 1 }
 
         task.cancel()
@@ -111,7 +112,7 @@ struct HostileWebhookTests {
             return
         }
         #expect(reason.contains("cancelled") || reason.contains("stopped"), "\(reason)")
-        #expect(Self.seconds(since: started) < 9, "the 10 s timeout was not waited for")
+        #expect(Self.seconds(since: started) < 60, "the 300 s timeout was not waited for")
     }
 
     @Test func sigtermWhileTheWebhookHangsEndsDaemonOnceAtOnceWithTheRunStored() async throws {
@@ -131,7 +132,7 @@ struct HostileWebhookTests {
         let ended = await daemon.exit(within: 20)
 
         #expect(ended?.status == 0)
-        #expect(Self.seconds(since: signalled) < 10)
+        #expect(Self.seconds(since: signalled) < 30, "before, SIGTERM was ignored while the webhook hung")
         #expect(daemon.err.contains("\"event\":\"notify.abandoned\""))
         #expect(!daemon.err.contains("secret-path"))
         let status = try fleet.status()
