@@ -51,12 +51,19 @@ public struct AppReport: Sendable {
     public let unreadable: [String]
     /// The app's owners from the tree's CODEOWNERS (empty without one).
     public let owners: [String]
+    /// The Xcode the app builds with, from the repository's CI and tool files.
+    public let toolchain: AppToolchain
+    /// The dependencies of the rule pack's readiness table that the app's lockfiles resolve.
+    public let dependencies: [DependencyStatus]
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
-        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = []
+        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = [],
+        toolchain: AppToolchain = AppToolchain(pins: []), dependencies: [DependencyStatus] = []
     ) {
         self.owners = owners
+        self.toolchain = toolchain
+        self.dependencies = dependencies
         self.path = path
         self.target = target
         self.project = project

@@ -42,8 +42,11 @@ public enum Scanner {
         }
         var findingsByApp = [[Finding]](repeating: [], count: workspace.apps.count)
         for (job, findings) in zip(jobs, produced) { findingsByApp[job.0] += findings }
+        let verdictRules = active.compactMap { $0 as? any VerdictRule.Type }
         let reports = Parallel.map(workspace.apps.count) { [findingsByApp] index in
-            report(for: workspace.facts[index], findings: findingsByApp[index], workspace: workspace)
+            report(
+                for: workspace.facts[index], findings: findingsByApp[index], workspace: workspace, verdictRules: verdictRules,
+                selection: selection)
         }
         clock.lap("check \(reports.count) apps")
         diagnostics += SuppressionCheck.unknownRuleDiagnostics(workspace)
@@ -63,20 +66,23 @@ public enum Scanner {
         return produced
     }
 
-    static func report(for facts: AppFacts, findings: [Finding], workspace: Workspace) -> AppReport {
+    static func report(
+        for facts: AppFacts, findings: [Finding], workspace: Workspace, verdictRules: [any VerdictRule.Type] = [],
+        selection: RuleSelection = RuleSelection()
+    ) -> AppReport {
         let app = facts.app
         let suppressions = SuppressionCheck(workspace: workspace)
         var kept: [Finding] = []
         var suppressed: [SuppressedFinding] = []
         let platforms = app.compilePlatforms
         let minimum = app.minimumDeploymentTarget
-        for finding in Set(findings) {
+        func consider(_ finding: Finding) {
             // Code this build never compiles or runs (`#if os(tvOS)` in an iOS app, the pre-iOS 13
             // `else` of an availability check) cannot break it.
             if let offset = finding.offset, let file = workspace.sources[finding.file],
                 !file.regions.isLive(offset: offset, platforms: platforms, minimum: minimum)
             {
-                continue
+                return
             }
             if let comment = suppressions.suppression(for: finding) {
                 suppressed.append(SuppressedFinding(finding: finding, reason: comment.reason, line: comment.line))
@@ -84,22 +90,42 @@ public enum Scanner {
                 kept.append(finding)
             }
         }
+        for finding in Set(findings) { consider(finding) }
+        // Verdict rules see the verdict that every other rule's surviving findings give.
+        let verdictSoFar = verdict(kept, app: app)
+        for finding in Set(verdictRules.flatMap({ run($0, on: facts, workspace: workspace, selection: selection, verdict: verdictSoFar) }))
+        {
+            consider(finding)
+        }
         kept = fingerprinted(kept.sorted(by: Finding.sortOrder))
         suppressed.sort { Finding.sortOrder($0.finding, $1.finding) }
-        let verdict: Verdict
-        if kept.contains(where: { $0.severity == .error }) {
-            verdict = .blocked
-        } else if !app.unreadable.isEmpty {
-            verdict = .unknown
-        } else if kept.contains(where: { $0.severity == .warning }) {
-            verdict = .atRisk
-        } else {
-            verdict = .ready
-        }
         return AppReport(
             path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
             framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
-            verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable, owners: workspace.owners(of: app))
+            verdict: verdict(kept, app: app), findings: kept, suppressed: suppressed, unreadable: app.unreadable,
+            owners: workspace.owners(of: app), toolchain: workspace.toolchain(of: app),
+            dependencies: DependencyReadiness.statuses(of: app, in: workspace))
+    }
+
+    /// Blocked on any error; unknown when inputs were unreadable and no error is certain; at risk on any warning.
+    static func verdict(_ findings: [Finding], app: App) -> Verdict {
+        if findings.contains(where: { $0.severity == .error }) { return .blocked }
+        if !app.unreadable.isEmpty { return .unknown }
+        if findings.contains(where: { $0.severity == .warning }) { return .atRisk }
+        return .ready
+    }
+
+    static func run(
+        _ rule: any VerdictRule.Type, on facts: AppFacts, workspace: Workspace, selection: RuleSelection, verdict: Verdict
+    ) -> [Finding] {
+        let description = rule.description
+        let override = selection.severities[description.id] ?? description.aliases.compactMap { selection.severities[$0] }.first
+        let context = RuleContext(facts: facts, workspace: workspace, severity: override ?? description.severity)
+        var produced = rule.init().check(context, verdict: verdict)
+        if let override {
+            for index in produced.indices { produced[index].severity = override }
+        }
+        return produced
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

@@ -49,6 +49,9 @@ public struct App: Sendable, Hashable {
     public internal(set) var unreadable: [String]
     /// The framework the app is built with, from the manifests around its native folder.
     public internal(set) var framework: FrameworkInfo = .native
+    /// Lockfiles that resolve the app's dependencies (`Podfile.lock`, `Package.resolved`, the JavaScript or
+    /// Dart lockfile of its framework project), root-relative.
+    public internal(set) var lockfiles: [String] = []
     /// For a project whose native folder is generated at build time (Expo without `ios/`, Cordova
     /// without `platforms/ios`): what decides it instead.
     public let generated: GeneratedProject?

@@ -76,6 +76,10 @@ public struct AppDiscovery {
                 }
             }
         }
+        let locator = LockfileLocator(files: tree.files)
+        for index in apps.indices {
+            apps[index].lockfiles = locator.lockfiles(for: apps[index])
+        }
         diagnostics += problems.diagnostics
         apps.sort { ($0.path, $0.target) < ($1.path, $1.target) }
         return apps

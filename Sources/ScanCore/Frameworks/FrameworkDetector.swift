@@ -17,7 +17,8 @@ struct FrameworkDetector {
             if let flutter = FlutterProject(folder: root, files: files, problems: problems) {
                 var settings = FrameworkSettings()
                 settings.flutterMigrationOptOut = flutter.optOut
-                return FrameworkInfo(kind: .flutter, version: flutter.version, location: flutter.versionLocation, settings: settings)
+                return FrameworkInfo(
+                    kind: .flutter, version: flutter.version, location: flutter.versionLocation, settings: settings, root: root)
             }
         }
         return .native
@@ -68,7 +69,7 @@ struct FrameworkDetector {
             ?? Lockfiles.resolve(package, requirement: requirement, packageFolder: root, files: files)
         return FrameworkInfo(
             kind: kind, version: resolved ?? requirement, declared: resolved == nil ? nil : requirement,
-            location: manifest.location(of: package), settings: settings)
+            location: manifest.location(of: package), settings: settings, root: root)
     }
 
     /// What the native build actually links: `ios/Podfile.lock` pods, Cordova's `platforms/platforms.json`.
@@ -107,7 +108,7 @@ struct FrameworkDetector {
         let installed = files.read(Paths.join(root, "platforms/platforms.json")).flatMap { JSONText.string(in: $0, key: "ios") }
         return FrameworkInfo(
             kind: .cordova, version: installed ?? version, declared: installed == nil ? nil : version,
-            location: TextSearch.location(of: "<engine name=\"ios\"", in: bytes, file: path))
+            location: TextSearch.location(of: "<engine name=\"ios\"", in: bytes, file: path), root: root)
     }
 
     /// `expo-build-properties` `ios.enableSceneSupport` from a static app.json.

@@ -33,11 +33,14 @@ public struct FrameworkInfo: Sendable, Hashable {
     public let location: Location?
     /// Facts about the framework's own configuration that rules need.
     public let settings: FrameworkSettings
+    /// The framework project's folder: where `package.json` or `pubspec.yaml` (and their lockfiles) are.
+    public let root: String?
 
     public init(
         kind: FrameworkKind, version: String? = nil, declared: String? = nil, location: Location? = nil,
-        settings: FrameworkSettings = FrameworkSettings()
+        settings: FrameworkSettings = FrameworkSettings(), root: String? = nil
     ) {
+        self.root = root
         self.kind = kind
         self.version = version
         self.declared = declared
