@@ -33,6 +33,11 @@ public struct FleetSummary: Sendable {
     public let topBlockingRules: [RuleCount]
     /// The comparison with the previous complete run.
     public let diff: RunDiff
+    /// Blocked apps by the Xcode their builds are pinned to: when each group will break.
+    public let blockedByXcode: [XcodeCount]
+    /// Dependencies that keep apps from being ready (below their scene-aware release, or without one),
+    /// by the number of apps that resolve them so.
+    public let blockingDependencies: [DependencyCount]
 
     /// Ready apps over all apps, in percent (0 when there are no apps).
     public var readiness: Double { totals.readiness }
@@ -56,14 +61,16 @@ public struct FleetSummary: Sendable {
                             reportedVerdict: app.verdict,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
-                            topFinding: AppRow.worst(app.findings)))
+                            topFinding: AppRow.worst(app.findings), toolchain: app.toolchain,
+                            laggingDependencies: app.dependencies.filter(\.isBlocking)))
                 }
             } else if repo.status == .failed {
                 rows.append(
                     AppRow(
                         repo: repo.key, repoName: repo.name, path: "", target: "", platform: "", framework: "", frameworkVersion: nil,
                         verdict: .unknown, reportedVerdict: nil, errors: 0, warnings: 0, notes: 0, team: repo.team, commit: nil,
-                        status: repo.status, blockingRules: [], owners: [], topFinding: nil))
+                        status: repo.status, blockingRules: [], owners: [], topFinding: nil, toolchain: AppToolchain(pins: []),
+                        laggingDependencies: []))
             }
             rows.sort { ($0.path, $0.target) < ($1.path, $1.target) }
             apps += rows
@@ -85,6 +92,7 @@ public struct FleetSummary: Sendable {
             for rule in app.blockingRules { blockedByRule[rule, default: 0] += 1 }
         }
         let topRules = blockedByRule.map { RuleCount(rule: $0.key, apps: $0.value) }.sorted { ($1.apps, $0.rule) < ($0.apps, $1.rule) }
+        let readiness = ReadinessBreakdown(apps)
         let days = record.fleet.deadline.map { $0.days(from: CalendarDay(date)) }
         return FleetSummary(
             run: record.id, fleetName: record.fleet.name, generatedAt: date, toolVersion: record.tool.version,
@@ -95,7 +103,8 @@ public struct FleetSummary: Sendable {
             reusedRepos: record.repos.filter { $0.status == .reused }.count,
             staleRepos: record.repos.filter { $0.status == .stale }.count,
             skippedRepos: record.repos.filter { $0.status == .skipped }.count,
-            teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules, diff: diff)
+            teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules, diff: diff,
+            blockedByXcode: readiness.blockedByXcode, blockingDependencies: readiness.blockingDependencies)
     }
 }
 
@@ -168,6 +177,10 @@ public struct AppRow: Sendable, Hashable {
     public let owners: [String]
     /// The app's worst finding (the first of the highest severity, in report order); nil without any.
     public let topFinding: Finding?
+    /// The Xcode the app builds with (no pins for a repository never scanned).
+    public let toolchain: AppToolchain
+    /// The app's dependencies that must move before it is ready.
+    public let laggingDependencies: [DependencyStatus]
 
     static func worst(_ findings: [Finding]) -> Finding? {
         var worst: Finding?

@@ -46,13 +46,62 @@ public enum StoredReport {
         /// Absent from results stored before they were added.
         let owners: [String]?
         let unreadable: [String]?
+        let toolchain: StoredToolchain?
+        let dependencies: [StoredDependency]?
 
         var report: AppReport {
             AppReport(
                 path: path, target: target, project: project, platform: platform, framework: framework,
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
                 suppressed: suppressed.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) },
-                unreadable: unreadable ?? [], owners: owners ?? [])
+                unreadable: unreadable ?? [], owners: owners ?? [],
+                toolchain: AppToolchain(pins: toolchain?.pins.compactMap(\.pin) ?? []),
+                dependencies: dependencies?.compactMap(\.status) ?? [])
+        }
+    }
+
+    struct StoredToolchain: Decodable {
+        let pins: [StoredPin]
+    }
+
+    struct StoredPin: Decodable {
+        let xcode: String?
+        let floating: Bool
+        let text: String
+        let source: String
+        let file: String
+        let line: Int
+        let column: Int
+        let scope: String
+        let basis: String?
+
+        /// Nil for a pin kind this version does not know (written by a newer scenesweep).
+        var pin: XcodePin? {
+            guard let source = XcodePin.Source(rawValue: source) else { return nil }
+            return XcodePin(
+                version: xcode.flatMap(XcodeVersion.parse), floating: floating, text: text, source: source,
+                location: Location(file: file, line: line, column: column), scope: scope, basis: basis)
+        }
+    }
+
+    struct StoredDependency: Decodable {
+        let name: String
+        let package: String
+        let ecosystem: String
+        let resolved: String
+        let sceneAware: String?
+        let state: String
+        let severity: Severity?
+        let breaks: String?
+        let file: String
+        let line: Int
+        let source: String
+
+        var status: DependencyStatus? {
+            guard let ecosystem = Ecosystem(rawValue: ecosystem), let state = DependencyStatus.State(rawValue: state) else { return nil }
+            return DependencyStatus(
+                name: name, package: package, ecosystem: ecosystem, resolved: resolved, sceneAware: sceneAware, state: state,
+                breaks: breaks ?? "", source: source, severity: severity ?? .warning, file: file, line: line)
         }
     }
 

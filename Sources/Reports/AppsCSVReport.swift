@@ -1,4 +1,5 @@
 import Fleet
+import Rules
 
 /// `apps.csv`: one row per app of the fleet, for spreadsheets. RFC 4180 (CRLF line ends, fields with a
 /// comma, quote or line break quoted, quotes doubled), and safe to open: a cell that a spreadsheet would
@@ -6,7 +7,7 @@ import Fleet
 public enum AppsCSVReport {
     public static let header = [
         "repo", "path", "target", "platform", "framework", "version", "verdict", "errors", "warnings", "team", "commit", "status",
-        "owners",
+        "owners", "xcode", "xcode_status", "xcode_pin", "lagging_dependencies",
     ]
 
     public static func render(_ summary: FleetSummary) -> String {
@@ -15,10 +16,17 @@ public enum AppsCSVReport {
             output += row([
                 app.repoName, app.path, app.target, app.platform, app.framework, app.frameworkVersion ?? "", app.verdict.rawValue,
                 String(app.errors), String(app.warnings), app.team ?? "", app.commit ?? "", app.status.rawValue,
-                app.owners.joined(separator: " "),
+                app.owners.joined(separator: " "), app.toolchain.xcode ?? "", app.status == .failed ? "" : app.toolchain.status.rawValue,
+                app.toolchain.deciding.map { "\($0.location.file):\($0.location.line)" } ?? "",
+                app.laggingDependencies.map(lagging).joined(separator: "; "),
             ])
         }
         return output
+    }
+
+    /// `url_launcher_ios 6.3.4 -> 6.4.0`, `receive_sharing_intent 1.8.1 -> none`.
+    static func lagging(_ status: DependencyStatus) -> String {
+        "\(status.package) \(status.resolved) -> \(status.sceneAware ?? "none")"
     }
 
     static func row(_ cells: [String]) -> String {

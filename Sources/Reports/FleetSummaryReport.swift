@@ -74,6 +74,28 @@ public enum FleetSummaryReport {
                             ("repo", .string(app.repoName)), ("path", .string(app.path)), ("target", .string(app.target)),
                             ("team", .string(app.team)), ("owners", .array(app.owners.map { .string($0) })),
                             ("rules", .array(app.blockingRules.map { .string($0) })),
+                            ("xcode", .string(app.toolchain.xcode)), ("xcodeStatus", .string(app.toolchain.status.rawValue)),
+                        ])
+                    })
+            ),
+            (
+                "blockedByXcode",
+                .array(
+                    summary.blockedByXcode.map { group in
+                        .object([
+                            ("xcode", .string(group.group.description)), ("current", .bool(group.group.isCurrent)),
+                            ("apps", .int(group.apps)),
+                        ])
+                    })
+            ),
+            (
+                "blockingDependencies",
+                .array(
+                    summary.blockingDependencies.map { dependency in
+                        .object([
+                            ("name", .string(dependency.name)), ("ecosystem", .string(dependency.ecosystem.rawValue)),
+                            ("sceneAware", .string(dependency.sceneAware)), ("apps", .int(dependency.apps)),
+                            ("resolved", .array(dependency.resolved.map { .string($0) })), ("source", .string(dependency.source)),
                         ])
                     })
             ),
@@ -106,6 +128,8 @@ public enum FleetSummaryReport {
         output += regressions(summary.diff)
         output += blockedByTeam(summary)
         output += topRules(summary)
+        output += blockedByXcode(summary)
+        output += blockingDependencies(summary)
         output += teams(summary)
         output += failures(summary)
         output += "Unknown is not passing: apps of repositories that could not be brought up to date never count as ready.\n"
@@ -131,6 +155,31 @@ public enum FleetSummaryReport {
             output +=
                 "| \(Markdown.cell(change.repoName)) | `\(Markdown.code(change.path.isEmpty ? "." : change.path))` | \(Markdown.cell(change.target)) | "
                 + "\(MarkdownReport.verdict(change.from)) | \(MarkdownReport.verdict(change.to)) |\n"
+        }
+        return output + "\n"
+    }
+
+    /// When the blocked apps break: grouped by the Xcode their builds are pinned to.
+    private static func blockedByXcode(_ summary: FleetSummary) -> String {
+        guard !summary.blockedByXcode.isEmpty else { return "" }
+        var output =
+            "## Blocked apps by pinned Xcode\n\nXcode 27 builds crash at launch now; older pins are safe until they move, "
+            + "and must move before 2027-04-01.\n\n| Xcode | Blocked apps |\n|---|---|\n"
+        for group in summary.blockedByXcode {
+            output += "| \(group.group.isCurrent ? "**\(group.group)** (crashes now)" : group.group.description) | \(group.apps) |\n"
+        }
+        return output + "\n"
+    }
+
+    private static func blockingDependencies(_ summary: FleetSummary) -> String {
+        guard !summary.blockingDependencies.isEmpty else { return "" }
+        var output =
+            "## Dependencies blocking readiness\n\n| Dependency | Ecosystem | Apps | Resolved | Move to | Source |\n|---|---|---|---|---|---|\n"
+        for dependency in summary.blockingDependencies {
+            output +=
+                "| \(Markdown.cell(dependency.name)) | \(dependency.ecosystem.displayName) | \(dependency.apps) | "
+                + "\(Markdown.cell(dependency.resolved.joined(separator: ", "))) | \(Markdown.cell(dependency.sceneAware ?? "no scene-aware release")) | "
+                + "\(Markdown.cell(dependency.source)) |\n"
         }
         return output + "\n"
     }

@@ -48,6 +48,52 @@ public enum JSONReport {
                         return .object(members)
                     })
             ),
+            ("toolchain", toolchain(app.toolchain)),
+            ("dependencies", .array(app.dependencies.map(dependency))),
+        ])
+    }
+
+    /// The Xcode the app builds with: the deciding pin's version and place (all null when `status` is
+    /// `unknown`), and every pin that applies.
+    static func toolchain(_ toolchain: AppToolchain) -> JSONValue {
+        let deciding = toolchain.deciding
+        return .object([
+            ("status", .string(toolchain.status.rawValue)),
+            ("xcode", .string(toolchain.xcode)),
+            ("source", .string(deciding?.source.rawValue)),
+            ("file", .string(deciding?.location.file)),
+            ("line", deciding.map { .int($0.location.line) } ?? .null),
+            ("pins", .array(toolchain.pins.map(pin))),
+        ])
+    }
+
+    static func pin(_ pin: XcodePin) -> JSONValue {
+        .object([
+            ("xcode", .string(pin.version?.description)),
+            ("floating", .bool(pin.floating)),
+            ("text", .string(pin.text)),
+            ("source", .string(pin.source.rawValue)),
+            ("file", .string(pin.location.file)),
+            ("line", .int(pin.location.line)),
+            ("column", .int(pin.location.column)),
+            ("scope", .string(pin.scope)),
+            ("basis", .string(pin.basis)),
+        ])
+    }
+
+    static func dependency(_ status: DependencyStatus) -> JSONValue {
+        .object([
+            ("name", .string(status.name)),
+            ("package", .string(status.package)),
+            ("ecosystem", .string(status.ecosystem.rawValue)),
+            ("resolved", .string(status.resolved)),
+            ("sceneAware", .string(status.sceneAware)),
+            ("state", .string(status.state.rawValue)),
+            ("severity", .string(status.severity.rawValue)),
+            ("breaks", .string(status.breaks)),
+            ("file", .string(status.file)),
+            ("line", .int(status.line)),
+            ("source", .string(status.source)),
         ])
     }
 

@@ -16,6 +16,7 @@ public enum TextReport {
             let project = app.project.map { " (\(show($0)))" } ?? ""
             output +=
                 "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(verdictLabel(app.verdict))\n"
+            if let line = toolchainLine(app.toolchain) { output += "  \(show(line))\n" }
             for finding in app.findings {
                 output +=
                     "\(show(finding.file)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(show(finding.message)) [\(finding.rule)]\n"
@@ -30,6 +31,21 @@ public enum TextReport {
         }
         output += summaryLine(report.summary) + "\n"
         return output
+    }
+
+    /// "builds with Xcode 16.4 (github-actions-runner macos-15 at .github/workflows/ios.yml:5)"; nil without pins.
+    static func toolchainLine(_ toolchain: AppToolchain) -> String? {
+        guard !toolchain.pins.isEmpty else { return nil }
+        guard let pin = toolchain.deciding else { return "Xcode unknown: \(toolchain.pins.count) pin(s) could not be resolved" }
+        let xcode = toolchain.xcode.map { $0 == "latest" ? "the newest Xcode" : "Xcode \($0)" } ?? "an unknown Xcode"
+        let what: String
+        switch toolchain.status {
+        case .current: what = "the iOS 27 SDK is in use now"
+        case .deferred: what = "safe until the pin moves"
+        case .floating: what = "floating: moves without a commit"
+        case .unknown: what = "unknown"
+        }
+        return "builds with \(xcode) (\(pin.source.displayName) \(pin.text) at \(pin.location.file):\(pin.location.line)): \(what)"
     }
 
     public static func summaryLine(_ summary: ScanSummary) -> String {

@@ -206,6 +206,14 @@ public enum DependencyReadiness {
         workspace.lockfiles(of: app).flatMap(statuses(in:))
     }
 
+    /// The table as text, for the rule pack's hash: a change rescans every repository.
+    public static var fingerprintParts: [String] {
+        entries.map { entry in
+            [entry.name, entry.ecosystem.rawValue, entry.packages.joined(separator: ","), entry.sceneAware ?? "-", entry.severity.rawValue]
+                .joined(separator: "|")
+        }
+    }
+
     /// The table as text, for the rule's page and `scenesweep explain`.
     static var summary: String {
         entries.map { entry in

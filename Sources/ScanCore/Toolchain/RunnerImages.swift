@@ -37,6 +37,11 @@ public enum RunnerImages {
         return (image.xcode, image.floating)
     }
 
+    /// The table as text, for the rule pack's hash: a change rescans every repository.
+    public static var fingerprintParts: [String] {
+        github.map { "\($0.labels.joined(separator: ","))=\($0.xcode)\($0.floating ? "~" : "")" }
+    }
+
     /// Whether a GitHub runner label names a macOS machine at all (known or not).
     public static func isMacOSLabel(_ label: String) -> Bool {
         let label = label.lowercased()
