@@ -3,8 +3,7 @@ import XcodeProject
 /// Which lockfiles describe an app's dependencies.
 ///
 /// Native dependencies: the nearest `Podfile.lock` above the app's project (or folder), and the
-/// `Package.resolved` of its Xcode project or of a workspace beside it (or, failing those, the nearest
-/// `Package.resolved` above). JavaScript dependencies, only for React Native, Expo, Capacitor and Cordova
+/// `Package.resolved` of its Xcode project or of a workspace beside it. JavaScript dependencies, only for React Native, Expo, Capacitor and Cordova
 /// apps: the lockfiles of the nearest folder above the framework project that has any. Dart
 /// dependencies, only for Flutter apps: the nearest `pubspec.lock` above the Flutter project.
 struct LockfileLocator {
@@ -32,13 +31,12 @@ struct LockfileLocator {
         if let podLock = nearest(["Podfile.lock"], above: nativeFolder) ?? nearest(["Podfile.lock"], above: app.path) {
             paths += podLock
         }
-        if let project = app.project, let own = packageResolved[Paths.directory(of: project)] {
-            // The project's own resolution, and any workspace's beside it.
-            paths += own
-        } else if let resolved = ProjectFiles.lineage(of: nativeFolder).lazy.compactMap({ packageResolved[$0] }).first {
+        // Swift packages resolve per project or workspace: those beside the app's project, or a plain
+        // Package.resolved in its folder. One further up belongs to another project.
+        if let resolved = packageResolved[nativeFolder] {
             paths += resolved
-        } else if let plain = nearest(["Package.resolved"], above: nativeFolder) {
-            paths += plain
+        } else if listed.contains(Paths.join(nativeFolder, "Package.resolved")) {
+            paths.append(Paths.join(nativeFolder, "Package.resolved"))
         }
         let framework = app.framework
         if let root = framework.root {

@@ -160,16 +160,16 @@ public enum LockfileReader {
         var text = Substring(key)
         if let paren = text.firstIndex(of: "(") { text = text[..<paren] }
         if text.hasPrefix("/") { text = text.dropFirst() }
-        // v6+: name@version (the scope's @ is first).
-        let searchStart = text.hasPrefix("@") ? text.index(after: text.startIndex) : text.startIndex
-        if let at = text[searchStart...].lastIndex(of: "@") {
-            let version = String(text[text.index(after: at)...].prefix { $0 != "_" })
-            if PackageVersion(version) != nil { return (String(text[..<at]), version) }
-        }
-        // v5: name/version
+        // v5: name/version, maybe with `_peer@version` after the version.
         if let slash = text.lastIndex(of: "/") {
             let version = String(text[text.index(after: slash)...].prefix { $0 != "_" })
             if PackageVersion(version) != nil { return (String(text[..<slash]), version) }
+        }
+        // v6+: name@version (a scope's @ comes first).
+        let searchStart = text.hasPrefix("@") ? text.index(after: text.startIndex) : text.startIndex
+        if let at = text[searchStart...].lastIndex(of: "@") {
+            let version = String(text[text.index(after: at)...])
+            if PackageVersion(version) != nil { return (String(text[..<at]), version) }
         }
         return nil
     }

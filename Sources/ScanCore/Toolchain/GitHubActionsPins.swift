@@ -17,7 +17,7 @@ enum GitHubActionsPins {
             let scope = Self.scope(PinText.value(job["defaults"]?["run"]?["working-directory"], file: file)?.text ?? workflowScope)
             let labels = runnerLabels(job["runs-on"], file: file).flatMap { PinText.expand($0, matrix: matrix, file: file) }
             // Linux and Windows jobs build no iOS app, whatever their environment says.
-            if !labels.isEmpty, labels.allSatisfy({ !RunnerImages.isMacOSLabel($0.text) && !$0.text.contains("${{") }) { continue }
+            if !labels.isEmpty, labels.allSatisfy({ RunnerImages.isOtherOS($0.text) }) { continue }
             var selected: [(PinValue, XcodePin.Source)] = []
             for environment in [root["env"], job["env"]] {
                 if let value = PinText.value(environment?["DEVELOPER_DIR"], file: file) { selected.append((value, .developerDir)) }

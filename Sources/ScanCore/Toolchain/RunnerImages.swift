@@ -48,6 +48,12 @@ public enum RunnerImages {
         return label.hasPrefix("macos") || label.hasPrefix("xcode-") || label == "macos"
     }
 
+    /// Whether a runner label names a Linux or Windows machine (hosted or self-hosted), which builds no iOS app.
+    public static func isOtherOS(_ label: String) -> Bool {
+        let label = label.lowercased()
+        return label.hasPrefix("ubuntu") || label.hasPrefix("windows") || label == "linux" || label.hasPrefix("linux-")
+    }
+
     /// The Xcode in an image or stack name that spells it: GitLab `macos-15-xcode-16`, Bitrise
     /// `osx-xcode-16.2.x`, EAS `macos-sequoia-15.5-xcode-16.4`.
     public static func xcodeInName(_ name: String) -> XcodeVersion? {
