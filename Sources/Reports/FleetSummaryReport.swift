@@ -179,7 +179,7 @@ public enum FleetSummaryReport {
             output +=
                 "| \(Markdown.cell(dependency.name)) | \(dependency.ecosystem.displayName) | \(dependency.apps) | "
                 + "\(Markdown.cell(dependency.resolved.joined(separator: ", "))) | \(Markdown.cell(dependency.sceneAware ?? "no scene-aware release")) | "
-                + "\(Markdown.cell(dependency.source)) |\n"
+                + "[source](\(dependency.source.replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: " ", with: "%20"))) |\n"
         }
         return output + "\n"
     }

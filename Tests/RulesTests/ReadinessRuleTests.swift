@@ -95,7 +95,7 @@ struct ReadinessRuleTests {
         #expect(app.dependencies.map(\.package) == ["app_links", "image_picker_ios", "receive_sharing_intent", "url_launcher_ios"])
         let findings = app.findings.filter { $0.rule == "dependency-not-scene-aware" }
         #expect(findings.map(\.line) == [4, 17, 25])
-        #expect(findings.allSatisfy { $0.file == "pubspec.lock" && $0.severity == .warning })
+        #expect(findings.map(\.severity) == [.warning, .note, .warning])
         #expect(findings[0].message.hasPrefix("app_links 6.4.1 predates its first scene-aware release"))
         #expect(findings[0].message.contains("upgrade to 7.0.0 or later (https://github.com/llfbandit/app_links/"))
         #expect(findings[1].message.contains("upgrade to 0.8.13+4 or later"))

@@ -41,7 +41,8 @@ public enum DependencyReadiness {
     public static let entries: [DependencyReadinessEntry] = flutter + cocoaPods + swiftPM + javaScript
 
     /// Flutter plugins: before their UIScene releases they listen only on the app delegate
-    /// (`addApplicationDelegate`) or find their view controller through the app's key window.
+    /// (`addApplicationDelegate`), which loses events (warnings), or find their view controller through the
+    /// app's key window, which still works in a single window but is deprecated under scenes (notes).
     static let flutter: [DependencyReadinessEntry] = [
         DependencyReadinessEntry(
             "app_links", .pub,
@@ -53,8 +54,8 @@ public enum DependencyReadiness {
             sceneAware: "6.17.9", source: "https://github.com/AppsFlyerSDK/appsflyer-flutter-plugin/blob/master/CHANGELOG.md"),
         DependencyReadinessEntry(
             "file_selector_ios", .pub,
-            breaks: "the document picker is presented from the global window's view controller, which scene apps do not have",
-            sceneAware: "0.5.3+5", source: "https://github.com/flutter/packages/pull/10429"),
+            breaks: "the document picker is presented from the global window's view controller, a lookup deprecated under scenes",
+            sceneAware: "0.5.3+5", source: "https://github.com/flutter/packages/pull/10429", severity: .note),
         DependencyReadinessEntry(
             "firebase_auth", .pub,
             breaks: "sign-in redirect URLs arrive in scene(_:openURLContexts:), which releases before 6.3.0 do not handle",
@@ -96,8 +97,9 @@ public enum DependencyReadiness {
             sceneAware: "6.3.0", source: "https://github.com/flutter/packages/pull/10960"),
         DependencyReadinessEntry(
             "image_picker_ios", .pub,
-            breaks: "the picker is presented from the key window's root view controller instead of the Flutter view's",
-            sceneAware: "0.8.13+4", source: "https://github.com/flutter/packages/pull/10677"),
+            breaks: "the picker is presented from the key window's root view controller instead of the Flutter view's, "
+                + "a lookup deprecated under scenes and wrong with several windows",
+            sceneAware: "0.8.13+4", source: "https://github.com/flutter/packages/pull/10677", severity: .note),
         DependencyReadinessEntry(
             "local_auth_darwin", .pub,
             breaks: "the plugin waits for applicationDidBecomeActive, which UIKit stops sending under scenes",
@@ -116,12 +118,13 @@ public enum DependencyReadiness {
             source: "https://github.com/KasemJaffer/receive_sharing_intent/issues/396"),
         DependencyReadinessEntry(
             "url_launcher_ios", .pub,
-            breaks: "in-app Safari views are presented from the key window's topmost view controller instead of the Flutter view's",
-            sceneAware: "6.4.0", source: "https://github.com/flutter/packages/pull/10549"),
+            breaks: "in-app Safari views are presented from the key window's topmost view controller instead of the Flutter view's, "
+                + "a lookup deprecated under scenes and wrong with several windows",
+            sceneAware: "6.4.0", source: "https://github.com/flutter/packages/pull/10549", severity: .note),
         DependencyReadinessEntry(
             "video_player_avfoundation", .pub,
-            breaks: "the player looks up the key window's root view controller, which is nil in scene apps",
-            sceneAware: "2.8.10", source: "https://github.com/flutter/packages/pull/10676"),
+            breaks: "the player looks up the key window's root view controller, a lookup deprecated under scenes",
+            sceneAware: "2.8.10", source: "https://github.com/flutter/packages/pull/10676", severity: .note),
     ]
 
     static let cocoaPods: [DependencyReadinessEntry] = [
