@@ -76,6 +76,23 @@ struct ToolchainPinsTests {
         #expect(AppToolchain(pins: pins).status == .unknown)
     }
 
+    @Test("Scripts select Xcode with xcode-select (-s, --switch, -switch), DEVELOPER_DIR= and xcodes select; comments do not count")
+    func scriptSelections() {
+        let script = """
+            sudo xcode-select -switch /Applications/Xcode_16.app
+            # sudo xcode-select -s /Applications/Xcode_14.app
+            echo "DEVELOPER_DIR=/Applications/Xcode_26.1.app/Contents/Developer" >> $GITHUB_ENV
+            xcodes select 16.3 && xcodebuild -version
+            xcode-select --print-path
+            """
+        let found = PinText.scriptSelections(script, file: "ci.yml", firstLine: 10)
+        #expect(
+            found.map { "\($0.0.text)@\($0.0.location.line)" } == [
+                "/Applications/Xcode_16.app@10", "/Applications/Xcode_26.1.app/Contents/Developer@12", "16.3@13",
+            ])
+        #expect(found.map(\.1) == [.xcodeSelect, .developerDir, .xcodeSelect])
+    }
+
     @Test("GitLab CI: job images, the default image, script switches; hidden templates skipped")
     func gitlab() {
         let (pins, diagnostics) = Self.pins([".gitlab-ci.yml": "gitlab/.gitlab-ci.yml"])

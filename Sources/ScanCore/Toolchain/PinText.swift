@@ -53,7 +53,7 @@ enum PinText {
             for (position, word) in words.enumerated() {
                 let next = position + 1 < words.count ? words[position + 1] : nil
                 let afterNext = position + 2 < words.count ? words[position + 2] : nil
-                if word.hasSuffix("xcode-select"), let flag = next, flag == "-s" || flag == "--switch", let path = afterNext {
+                if word.hasSuffix("xcode-select"), let flag = next, ["-s", "--switch", "-switch"].contains(flag), let path = afterNext {
                     found.append((PinValue(text: path.trimmed(.quotesAndSpaces), location: location), .xcodeSelect))
                 } else if word == "xcodes" || word == "xcversion", next == "select", let version = afterNext {
                     found.append((PinValue(text: version.trimmed(.quotesAndSpaces), location: location), .xcodeSelect))
