@@ -104,6 +104,13 @@ struct LockfileReaderTests {
         }
     }
 
+    @Test("A nameless entry is no package (found by scripts/fuzz manifest: a package-lock read as pubspec.lock)")
+    func namelessEntry() throws {
+        let lock = try LockfileReader.read(
+            path: "pubspec.lock", bytes: Array("packages:\n  \"\": {version: 1.0.0}\n  a: {version: 2.0.0}\n".utf8))
+        #expect(lock.packages.keys.sorted() == ["a"])
+    }
+
     @Test("Package versions order numerically, pre-releases below releases, pub build numbers above")
     func versionOrder() throws {
         func v(_ text: String) throws -> PackageVersion { try #require(PackageVersion(text)) }

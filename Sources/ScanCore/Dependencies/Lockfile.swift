@@ -38,7 +38,8 @@ public struct Lockfile: Sendable, Hashable {
         self.path = path
         self.ecosystem = ecosystem
         var byName: [String: LockedPackage] = [:]
-        for package in packages {
+        // A nameless entry (the root project of a package-lock, read by the wrong reader) names no dependency.
+        for package in packages where !package.name.isEmpty {
             if let existing = byName[package.name], let old = PackageVersion(existing.version), let new = PackageVersion(package.version),
                 new <= old
             {
