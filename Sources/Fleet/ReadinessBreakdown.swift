@@ -13,20 +13,20 @@ struct ReadinessBreakdown {
             groups[XcodeCount.Group(app.toolchain), default: 0] += 1
         }
         blockedByXcode = groups.map { XcodeCount(group: $0.key, apps: $0.value) }.sorted { $0.group < $1.group }
-        var dependencies: [DependencyCount.Key: (apps: Set<String>, resolved: Set<String>)] = [:]
+        var dependencies: [DependencyCount.Key: (apps: Set<String>, resolved: Set<String>, severity: Severity)] = [:]
         for app in apps {
             let appKey = app.repo.rawValue + "\u{0}" + app.path + "\u{0}" + app.target
             for status in app.laggingDependencies {
                 let key = DependencyCount.Key(
                     name: status.name, ecosystem: status.ecosystem, sceneAware: status.sceneAware, source: status.source)
-                dependencies[key, default: ([], [])].apps.insert(appKey)
-                dependencies[key, default: ([], [])].resolved.insert(status.resolved)
+                dependencies[key, default: ([], [], status.severity)].apps.insert(appKey)
+                dependencies[key, default: ([], [], status.severity)].resolved.insert(status.resolved)
             }
         }
         blockingDependencies = dependencies.map { key, value in
             DependencyCount(
                 name: key.name, ecosystem: key.ecosystem, sceneAware: key.sceneAware, source: key.source, apps: value.apps.count,
-                resolved: value.resolved.sorted(by: Self.olderFirst))
+                resolved: value.resolved.sorted(by: Self.olderFirst), severity: value.severity)
         }.sorted { ($1.apps, $0.name, $0.ecosystem.rawValue) < ($0.apps, $1.name, $1.ecosystem.rawValue) }
     }
 }
@@ -112,4 +112,6 @@ public struct DependencyCount: Sendable, Hashable {
     public let apps: Int
     /// The lagging versions the fleet resolves, oldest first.
     public let resolved: [String]
+    /// Warning: the apps lose behaviour until it moves; note: a deprecated lookup that still works in one window.
+    public let severity: Severity
 }

@@ -388,18 +388,23 @@ public enum DashboardReport {
     /// Dependencies that keep apps from being ready, most apps first, with the version to move to.
     private static func dependencies(_ summary: FleetSummary) -> String {
         var html = "<section id=\"dependencies\">\n<div class=\"section-head\"><h2>Dependencies blocking readiness</h2>"
-        html += "<p>SDKs and plugins the apps' lockfiles resolve below their first scene-aware release, by how many apps.</p></div>\n"
+        html += "<p>SDKs and plugins the apps' lockfiles resolve below their first scene-aware release (or that have none), "
+        html += "by how many apps; each links to the release notes or issue that names the version.</p></div>\n"
         guard !summary.blockingDependencies.isEmpty else {
             return html + "<div class=\"card\"><p class=\"empty\">No lockfile resolves a dependency that must move.</p></div>\n</section>\n"
         }
         html += "<div class=\"card\"><div class=\"table-wrap\"><table><thead><tr><th>Dependency</th><th class=\"num\">Apps</th>"
-        html += "<th>Resolved</th><th>Move to</th></tr></thead><tbody>\n"
+        html += "<th>Resolved</th><th>Move to</th><th>Effect</th></tr></thead><tbody>\n"
         for dependency in summary.blockingDependencies {
             html += "<tr data-dependency=\"\(HTML.escape(dependency.name))\"><td><a href=\"\(HTML.escape(dependency.source))\">"
             html += "\(HTML.escape(dependency.name))</a><div class=\"where\">\(HTML.escape(dependency.ecosystem.displayName))</div></td>"
             html += "<td class=\"num\" data-metric=\"apps\">\(dependency.apps)</td>"
             html += "<td class=\"mono small\">\(HTML.escape(dependency.resolved.joined(separator: ", ")))</td>"
-            html += "<td>\(HTML.escape(dependency.sceneAware ?? "no scene-aware release"))</td></tr>\n"
+            html += "<td>\(HTML.escape(dependency.sceneAware ?? "no scene-aware release"))</td>"
+            html +=
+                dependency.severity == .note
+                ? "<td class=\"small\">note: deprecated under scenes, still works in one window</td></tr>\n"
+                : "<td class=\"small\">\(HTMLPage.badge(.atRisk)) behaviour lost until it moves</td></tr>\n"
         }
         return html + "</tbody></table></div></div>\n</section>\n"
     }

@@ -96,6 +96,7 @@ public enum FleetSummaryReport {
                             ("name", .string(dependency.name)), ("ecosystem", .string(dependency.ecosystem.rawValue)),
                             ("sceneAware", .string(dependency.sceneAware)), ("apps", .int(dependency.apps)),
                             ("resolved", .array(dependency.resolved.map { .string($0) })), ("source", .string(dependency.source)),
+                            ("severity", .string(dependency.severity.rawValue)),
                         ])
                     })
             ),
