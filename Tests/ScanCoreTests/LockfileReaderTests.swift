@@ -58,6 +58,17 @@ struct LockfileReaderTests {
             ])
     }
 
+    @Test("package-lock keys: hoisted copies and workspace copies count; the root, workspace folders and nested copies do not")
+    func npmKeys() {
+        #expect(LockfileReader.hoistedName("node_modules/react-native-share") == "react-native-share")
+        #expect(LockfileReader.hoistedName("node_modules/@react-native-firebase/app") == "@react-native-firebase/app")
+        #expect(LockfileReader.hoistedName("apps/shop/node_modules/app-only") == "app-only")
+        #expect(LockfileReader.hoistedName("node_modules/a/node_modules/b") == nil)
+        #expect(LockfileReader.hoistedName("node_modules/@s/a/node_modules/@t/b") == nil)
+        #expect(LockfileReader.hoistedName("") == nil)
+        #expect(LockfileReader.hoistedName("apps/shop") == nil)
+    }
+
     @Test("yarn.lock classic and Berry: names from specifiers (scoped too), the highest of several versions, workspaces skipped")
     func yarnLock() throws {
         let classic = try Self.lockfile("yarn-classic/yarn.lock")

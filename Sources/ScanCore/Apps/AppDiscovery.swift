@@ -76,7 +76,7 @@ public struct AppDiscovery {
                 }
             }
         }
-        let locator = LockfileLocator(files: tree.files)
+        let locator = LockfileLocator(files: tree.files, listed: listed)
         for index in apps.indices {
             apps[index].lockfiles = locator.lockfiles(for: apps[index])
         }

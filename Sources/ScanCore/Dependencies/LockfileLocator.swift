@@ -11,8 +11,8 @@ struct LockfileLocator {
     /// Workspace and project `Package.resolved` files by the folder that holds the `.xcworkspace` or `.xcodeproj`.
     private let packageResolved: [String: [String]]
 
-    init(files: [FileEntry]) {
-        listed = Set(files.map(\.path))
+    init(files: [FileEntry], listed: Set<String>) {
+        self.listed = listed
         var byFolder: [String: [String]] = [:]
         let suffix = "/xcshareddata/swiftpm/Package.resolved"
         for entry in files where entry.path.hasSuffix(suffix) {

@@ -35,18 +35,18 @@ public enum LockfileReader {
     static func podfileLock(_ bytes: [UInt8]) -> [LockedPackage] {
         var packages: [LockedPackage] = []
         var inPods = false
-        for (index, line) in lines(bytes).enumerated() {
-            if !line.hasPrefix(" ") {
-                inPods = line.hasPrefix("PODS:")
-                continue
+        ByteLines.forEach(bytes) { number, line in
+            guard let first = line.first else { return }
+            if first != UInt8(ascii: " ") {
+                inPods = line.starts(with: "PODS:".utf8)
+                return
             }
-            guard inPods, line.hasPrefix("  - ") else { continue }
-            let entry = line.dropFirst(4).trimmed(["\"", ":", " "])
-            guard let open = entry.firstIndex(of: "("), let close = entry.lastIndex(of: ")"), open < close else { continue }
+            guard inPods, line.starts(with: "  - ".utf8) else { return }
+            let entry = String(decoding: line.dropFirst(4), as: UTF8.self).trimmed(["\"", ":", " ", "\r"])
+            guard let open = entry.firstIndex(of: "("), let close = entry.lastIndex(of: ")"), open < close else { return }
             let fullName = entry[..<open].trimmed([" ", "\""])
             let name = String(fullName.split(separator: "/").first ?? Substring(fullName))
-            let version = String(entry[entry.index(after: open)..<close])
-            packages.append(LockedPackage(name: name, version: version, line: index + 1))
+            packages.append(LockedPackage(name: name, version: String(entry[entry.index(after: open)..<close]), line: number))
         }
         return packages
     }
@@ -78,25 +78,26 @@ public enum LockfileReader {
     /// before nested ones) or v1 `dependencies.<name>`.
     static func npmLock(_ bytes: [UInt8]) throws(LockfileError) -> [LockedPackage] {
         let object = try jsonObject(bytes)
+        // Lockfiles of large apps run to megabytes: their keys' lines come from one pass over the bytes,
+        // making strings only of object keys (`"name": {`).
         var lineOfKey: [String: Int] = [:]
-        for (index, line) in lines(bytes).enumerated() {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("\"node_modules/") || trimmed.hasPrefix("\""), let close = trimmed.dropFirst().firstIndex(of: "\"")
-            else {
-                continue
-            }
-            let key = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
-            if lineOfKey[key] == nil { lineOfKey[key] = index + 1 }
+        ByteLines.forEach(bytes) { number, line in
+            guard let quote = line.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+                line[quote] == UInt8(ascii: "\"")
+            else { return }
+            let rest = line[(quote + 1)...]
+            guard let close = rest.firstIndex(of: UInt8(ascii: "\"")), line[(close + 1)...].starts(with: ": {".utf8) else { return }
+            let key = String(decoding: rest[..<close], as: UTF8.self)
+            if lineOfKey[key] == nil { lineOfKey[key] = number }
         }
         var packages: [LockedPackage] = []
         if let entries = object["packages"] as? [String: Any] {
             // Nested copies (`node_modules/a/node_modules/b`) are ignored: the hoisted one is what the app's
             // dependency resolves to and what autolinking links.
             for (key, value) in entries {
-                guard key.hasPrefix("node_modules/") || key.contains("/node_modules/") else { continue }
-                let name = String(key[key.range(of: "node_modules/", options: .backwards)!.upperBound...])
-                let nested = key.dropFirst("node_modules/".count).contains("node_modules/")
-                guard !nested, let entry = value as? [String: Any], let version = entry["version"] as? String else { continue }
+                guard let name = hoistedName(key), let entry = value as? [String: Any], let version = entry["version"] as? String else {
+                    continue
+                }
                 packages.append(LockedPackage(name: name, version: version, line: lineOfKey[key]))
             }
         } else if let dependencies = object["dependencies"] as? [String: Any] {
@@ -108,28 +109,47 @@ public enum LockfileReader {
         return packages
     }
 
+    /// The package a `packages` key installs when it is a hoisted copy: `node_modules/x`,
+    /// `node_modules/@scope/x`, or a workspace's `apps/a/node_modules/x`; nil for the root (`""`), workspace
+    /// folders and nested copies (`node_modules/a/node_modules/b`). Called for every key of lockfiles
+    /// that run to thousands of entries, so it counts bytes instead of searching strings.
+    static func hoistedName(_ key: String) -> String? {
+        let prefix = "node_modules/"
+        var name = Substring(key)
+        if key.hasPrefix(prefix) {
+            name = name.dropFirst(prefix.count)
+        } else if let range = key.range(of: "/" + prefix, options: .backwards) {
+            name = key[range.upperBound...]
+        } else {
+            return nil
+        }
+        let slashes = name.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        guard !name.isEmpty, slashes == 0 || (slashes == 1 && name.hasPrefix("@")) else { return nil }
+        return String(name)
+    }
+
     /// `yarn.lock`, classic (`"name@^1", name@^1.1:` / `  version "1.2.3"`) and Berry
     /// (`"name@npm:^1":` / `  version: 1.2.3`). Berry's workspace entries (`@workspace:`) are skipped.
     static func yarnLock(_ bytes: [UInt8]) -> [LockedPackage] {
         var packages: [LockedPackage] = []
         var current: (name: String, line: Int)?
-        for (index, line) in lines(bytes).enumerated() {
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if !line.hasPrefix(" ") {
+        ByteLines.forEach(bytes) { number, line in
+            guard let first = line.first, first != UInt8(ascii: "#") else { return }
+            if first != UInt8(ascii: " ") {
                 current = nil
-                guard line.hasSuffix(":"), !line.hasPrefix("__metadata") else { continue }
-                let first = line.dropLast().split(separator: ",").first.map { $0.trimmed([" ", "\""]) } ?? ""
-                guard let name = packageName(ofSpecifier: first), !first.contains("@workspace:") else { continue }
-                current = (name, index + 1)
-                continue
+                let header = String(decoding: line, as: UTF8.self).trimmed(["\r"])
+                guard header.hasSuffix(":"), !header.hasPrefix("__metadata") else { return }
+                let first = header.dropLast().split(separator: ",").first.map { $0.trimmed([" ", "\""]) } ?? ""
+                guard let name = packageName(ofSpecifier: first), !first.contains("@workspace:") else { return }
+                current = (name, number)
+                return
             }
-            guard let entry = current else { continue }
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("version ") || trimmed.hasPrefix("version:") {
-                let version = trimmed.dropFirst("version".count).trimmed([" ", ":", "\""])
-                packages.append(LockedPackage(name: entry.name, version: version, line: entry.line))
-                current = nil
-            }
+            guard let entry = current else { return }
+            let trimmed = line.drop { $0 == UInt8(ascii: " ") }
+            guard trimmed.starts(with: "version ".utf8) || trimmed.starts(with: "version:".utf8) else { return }
+            let version = String(decoding: trimmed.dropFirst("version".count), as: UTF8.self).trimmed([" ", ":", "\"", "\r"])
+            packages.append(LockedPackage(name: entry.name, version: version, line: entry.line))
+            current = nil
         }
         return packages
     }
@@ -207,9 +227,27 @@ public enum LockfileReader {
         }
     }
 
-    private static func lines(_ bytes: [UInt8]) -> [Substring] {
-        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
+}
+
+/// Lines of a byte buffer without decoding it: the 1-based number and the bytes before the line break.
+enum ByteLines {
+    static func forEach(_ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            var number = 1
+            while start <= buffer.count {
+                let remaining = buffer.count - start
+                let end: Int
+                if remaining > 0, let found = memchr(base + start, 0x0A, remaining) {
+                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    end = buffer.count
+                }
+                body(number, bytes[start..<end])
+                start = end + 1
+                number += 1
+            }
         }
     }
 }

@@ -45,6 +45,8 @@ enum PinText {
     /// starting with `#` are comments. `firstLine` is the line of the script's first line in the file.
     static func scriptSelections(_ script: String, file: String, firstLine: Int) -> [(PinValue, XcodePin.Source)] {
         var found: [(PinValue, XcodePin.Source)] = []
+        // Most scripts select nothing: those that mention neither form are not split into words.
+        guard contains(script, "xc") || contains(script, "DEVELOPER_DIR") else { return found }
         for (index, rawLine) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("#") { continue }
@@ -66,6 +68,19 @@ enum PinText {
             }
         }
         return found
+    }
+
+    /// Whether `needle` occurs in `text`, comparing bytes.
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        let haystack = Array(text.utf8)
+        let pattern = Array(needle.utf8)
+        guard pattern.count <= haystack.count, let first = pattern.first else { return pattern.isEmpty }
+        var index = 0
+        while index + pattern.count <= haystack.count {
+            if haystack[index] == first, haystack[index..<index + pattern.count].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The line in the file where a scalar's text starts: block scalars (`|`, `>`) begin on the line

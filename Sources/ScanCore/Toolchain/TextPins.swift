@@ -21,10 +21,12 @@ enum TextPins {
     /// `version:` reads `.xcode-version`, which is a pin of its own.
     static func fastfile(_ bytes: [UInt8], file: String, scope: String) -> [XcodePin] {
         var pins: [XcodePin] = []
-        let text = String(decoding: bytes, as: UTF8.self)
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = Self.withoutComment(Substring(rawLine))
-            let location = Location(file: file, line: index + 1)
+        // Every action this reads has "xc" in its name: only those lines are decoded.
+        ByteLines.forEach(bytes) { number, bytesOfLine in
+            guard Self.mentionsXC(bytesOfLine) else { return }
+            let text = String(decoding: bytesOfLine, as: UTF8.self)
+            let line = Self.withoutComment(Substring(text))
+            let location = Location(file: file, line: number)
             for action in ["xcversion", "xcodes", "ensure_xcode_version"] {
                 guard let call = Self.call(action, in: line), let version = Self.stringArgument(named: "version", in: line[call...]) else {
                     continue
@@ -36,6 +38,15 @@ enum TextPins {
             }
         }
         return pins
+    }
+
+    private static func mentionsXC(_ line: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in line {
+            if previous == UInt8(ascii: "x"), byte == UInt8(ascii: "c") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Where a call of `name` starts (`name(` or `name ` at a word boundary), or nil.

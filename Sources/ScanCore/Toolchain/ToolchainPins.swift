@@ -11,17 +11,25 @@ public enum ToolchainPins {
     /// Files above this size are not CI configuration anyone wrote by hand; they are skipped with a diagnostic.
     static let byteLimit = 1 << 20
 
+    /// Runs for every listed file, so it rejects by bytes first: every pin file name ends in `l`
+    /// (`.yml`, `.yaml`), `n` (`eas.json`, `.xcode-version`) or `e` (`Fastfile`), and only names that
+    /// pass are compared, as substrings of the path (no allocation).
     static func kind(of path: String) -> Kind? {
-        let name = Paths.fileName(of: path)
-        let folder = Paths.directory(of: path)
+        let bytes = path.utf8
+        guard let last = bytes.last, last == UInt8(ascii: "l") || last == UInt8(ascii: "n") || last == UInt8(ascii: "e") else {
+            return nil
+        }
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let name = path[nameStart...]
+        let folder = nameStart == bytes.startIndex ? path[path.startIndex..<path.startIndex] : path[..<bytes.index(before: nameStart)]
         switch name {
         case ".gitlab-ci.yml": return .gitlab
         case "bitrise.yml", "bitrise.yaml": return .bitrise
         case "codemagic.yaml", "codemagic.yml": return .codemagic
         case "eas.json": return .eas
         case ".xcode-version": return .xcodeVersionFile
-        case "Fastfile" where Paths.fileName(of: folder) == "fastlane": return .fastfile
-        case "config.yml" where Paths.fileName(of: folder) == ".circleci": return .circleCI
+        case "Fastfile" where folder == "fastlane" || folder.hasSuffix("/fastlane"): return .fastfile
+        case "config.yml" where folder == ".circleci" || folder.hasSuffix("/.circleci"): return .circleCI
         default:
             if folder == ".github/workflows", name.hasSuffix(".yml") || name.hasSuffix(".yaml") { return .githubWorkflow }
             return nil
