@@ -20,6 +20,7 @@ public enum Catalogue {
         NotificationDelegateLate.self,
         PartialMigration.self,
         ReactNativeDoubleStart.self,
+        RequiresFullScreenIgnored.self,
         SceneConfigurationMissing.self,
         SceneDelegateUnresolved.self,
         SceneManifestMissing.self,
