@@ -156,6 +156,33 @@ struct LockfileReaderTests {
         #expect(workspace.lockfiles(of: shop).map(\.ecosystem) == [.cocoapods, .npm])
     }
 
+    @Test("A lockfile further up counts only when its folder is a workspace root (seen in 0niel/university-app)")
+    func workspaceRootsOnly() throws {
+        let directory = TemporaryDirectory()
+        // A Flutter app at the root, and a plugin's example app below it without a lockfile of its own.
+        TreeFixtures.writeApp(in: directory, folder: "ios")
+        directory.write("pubspec.yaml", "name: app\ndependencies:\n  flutter:\n    sdk: flutter\n")
+        directory.write("pubspec.lock", "packages:\n  app_links:\n    version: \"6.4.0\"\n")
+        TreeFixtures.writeApp(in: directory, folder: "packages/auth/example/ios")
+        directory.write("packages/auth/example/pubspec.yaml", "name: example\ndependencies:\n  flutter:\n    sdk: flutter\n")
+        // A yarn workspace: the React Native app takes the root's lockfile.
+        TreeFixtures.writeApp(in: directory, folder: "mobile/apps/shop/ios")
+        directory.write("mobile/package.json", "{\"private\": true, \"workspaces\": [\"apps/*\"]}")
+        directory.write("mobile/yarn.lock", "react-native-share@^12:\n  version \"12.2.4\"\n")
+        directory.write("mobile/apps/shop/package.json", "{\"dependencies\": {\"react-native\": \"0.88.1\"}}")
+        let workspace = try TreeFixtures.workspace(directory)
+        let root = try #require(workspace.apps.first { $0.path.hasPrefix("ios") })
+        #expect(root.lockfiles == ["pubspec.lock"])
+        let example = try #require(workspace.apps.first { $0.path.hasPrefix("packages/") })
+        #expect(example.lockfiles.isEmpty)
+        let shop = try #require(workspace.apps.first { $0.path.hasPrefix("mobile/") })
+        #expect(shop.lockfiles == ["mobile/yarn.lock"])
+        // The same tree without `workspaces`: the app's project is not part of the folder above.
+        directory.write("mobile/package.json", "{\"private\": true}")
+        let separate = try TreeFixtures.workspace(directory)
+        #expect(separate.apps.first { $0.path.hasPrefix("mobile/") }?.lockfiles == [])
+    }
+
     @Test("An unreadable lockfile is a diagnostic and the scan goes on")
     func unreadableLockfileDiagnostic() throws {
         let directory = TemporaryDirectory()

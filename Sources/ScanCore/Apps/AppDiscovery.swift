@@ -76,7 +76,7 @@ public struct AppDiscovery {
                 }
             }
         }
-        let locator = LockfileLocator(files: tree.files, listed: listed)
+        let locator = LockfileLocator(files: tree.files, listed: listed, read: tree.read)
         for index in apps.indices {
             apps[index].lockfiles = locator.lockfiles(for: apps[index])
         }
