@@ -221,8 +221,8 @@ public enum DependencyReadiness {
     static var summary: String {
         entries.map { entry in
             let version = entry.sceneAware.map { "scene-aware from \($0)" } ?? "no scene-aware release"
-            return "- \(entry.name) (\(entry.ecosystem.displayName)): \(version). Source: \(entry.source)"
-        }.joined(separator: "\n")
+            return "\(entry.name) (\(entry.ecosystem.displayName)): \(version). Source: \(entry.source)"
+        }.joined(separator: "\n\n")
     }
 }
 
