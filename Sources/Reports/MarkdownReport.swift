@@ -36,6 +36,7 @@ public enum MarkdownReport {
     static func section(_ app: AppReport) -> String {
         var output = "## \(Markdown.cell(app.target)) — `\(Markdown.code(app.path.isEmpty ? "." : app.path))`\n\n"
         output += "\(verdict(app.verdict)) · \(Markdown.cell(app.platform)) · \(Markdown.cell(TextReport.frameworkLabel(app)))\n\n"
+        if let line = TextReport.toolchainLine(app.toolchain) { output += "Xcode: \(Markdown.cell(line))\n\n" }
         if app.findings.isEmpty {
             output += "No findings.\n\n"
         } else {

@@ -55,6 +55,31 @@ struct ReadinessReportTests {
         #expect(legacy.dependencies.isEmpty)
     }
 
+    @Test("The repository page and Markdown name each app's Xcode and dependencies, escaping what the repository wrote")
+    func repoPageAndMarkdown() {
+        let hostile = DependencyStatus(
+            name: "app_links", package: "<script>alert(1)</script>", ecosystem: .pub, resolved: "6.4.1", sceneAware: "7.0.0",
+            state: .lagging, breaks: "links are lost", source: "https://example.org/app_links", severity: .warning, file: "pubspec.lock",
+            line: 12)
+        let app = Self.app(
+            "ios/Runner", .blocked, pins: [Self.pin("macos-15<img src=x>", XcodeVersion(16, 4))],
+            dependencies: [hostile, Self.lagging("url_launcher_ios", "6.4.1", "6.4.0")])
+        let report = ScanReport(root: "tide@c0ffee", toolVersion: "0.1.0", rulePack: "ios27", apps: [app], diagnostics: [])
+        let html = RepoPageReport.html(report)
+        #expect(html.contains("<p class=\"small\" data-xcode-status=\"deferred\"><b>Xcode:</b> builds with Xcode 16.4"))
+        #expect(html.contains("macos-15&lt;img src=x&gt;"))
+        #expect(!html.contains("<script>alert(1)</script>"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; 6.4.1</span> (pubspec.lock:12): move to 7.0.0"))
+        #expect(html.contains("<details open><summary>Dependencies checked for scene support (2 to move)</summary>"))
+        let markdown = MarkdownReport.render(report)
+        #expect(markdown.contains("Xcode: builds with Xcode 16.4 (GitHub Actions runner image macos-15"))
+        let text = TextReport.render(report)
+        #expect(
+            text.contains(
+                "  builds with Xcode 16.4 (GitHub Actions runner image macos-15<img src=x> at .github/workflows/ios.yml:5): safe until the pin moves"
+            ))
+    }
+
     @Test("The diff lists toolchain moves; only a blocked app moved onto Xcode 27 is a pin regression")
     func toolchainMoves() {
         let repo = RunDiffTests.repo("shop", .scanned)
