@@ -93,6 +93,32 @@ struct ToolchainPinsTests {
         #expect(found.map(\.1) == [.xcodeSelect, .developerDir, .xcodeSelect])
     }
 
+    @Test("A local composite action's Xcode selection, with the input's default, covers the repository")
+    func compositeAction() {
+        let action = """
+            name: Set up the iOS build
+            inputs:
+              xcode-version:
+                description: Xcode to select
+                default: "26.2"
+            runs:
+              using: composite
+              steps:
+                - uses: maxim-lobanov/setup-xcode@v1
+                  with:
+                    xcode-version: ${{ inputs.xcode-version }}
+                - shell: bash
+                  run: sudo xcode-select -s /Applications/Xcode_26.1.app
+
+            """
+        let files = [FileEntry(path: ".github/actions/setup-ios/action.yml"), FileEntry(path: "tools/action.yml")]
+        let (pins, diagnostics) = ToolchainPins.collect(files: files) { _, _ throws(FileSourceError) in Array(action.utf8) }
+        #expect(diagnostics.isEmpty)
+        // The input's default (line 5) and the script's switch (line 13); tools/action.yml is no local action.
+        #expect(Self.summary(pins) == ["26.2@5", "26.1@13"])
+        #expect(pins.allSatisfy { $0.scope == "" && $0.location.file == ".github/actions/setup-ios/action.yml" })
+    }
+
     @Test("GitLab CI: job images, the default image, script switches; hidden templates skipped")
     func gitlab() {
         let (pins, diagnostics) = Self.pins([".gitlab-ci.yml": "gitlab/.gitlab-ci.yml"])
@@ -167,10 +193,16 @@ struct ToolchainPinsTests {
 
     @Test("Files that only look like CI configuration are not read")
     func notPinFiles() {
-        for path in ["docs/workflows/ios.yml", "fastlane/Appfile", "Fastfile", "config.yml", ".github/ios.yml", "eas.json.bak"] {
+        for path in [
+            "docs/workflows/ios.yml", "fastlane/Appfile", "Fastfile", "config.yml", ".github/ios.yml", "eas.json.bak", "action.yaml",
+            "actions/x/action.yml",
+        ] {
             #expect(!ToolchainPins.isPinFile(path), "\(path)")
         }
-        for path in [".github/workflows/a.yaml", "apps/x/fastlane/Fastfile", "apps/x/.circleci/config.yml", "x/eas.json"] {
+        for path in [
+            ".github/workflows/a.yaml", "apps/x/fastlane/Fastfile", "apps/x/.circleci/config.yml", "x/eas.json",
+            ".github/actions/setup/action.yaml", "bitrise.yaml", "codemagic.yml",
+        ] {
             #expect(ToolchainPins.isPinFile(path), "\(path)")
         }
     }
@@ -257,11 +289,18 @@ struct ToolchainPinsTests {
         TreeFixtures.writeApp(in: directory, folder: "apps/shop")
         directory.write(".github/workflows/ci.yml", "jobs:\n  all:\n    runs-on: macos-26\n")
         directory.write(".github/CODEOWNERS", "* @acme\n")
+        directory.write(
+            ".github/actions/setup/action.yml",
+            "runs:\n  using: composite\n  steps:\n    - run: sudo xcode-select -s /Applications/Xcode_26.2.app\n")
+        directory.write(".github/actions/setup/README.md", "How to set up\n")
         directory.write("tools/notes.yml", "a: b\n")
         let workspace = try TreeFixtures.workspace(directory, filter: PathFilter(onlyFolders: ["apps/shop"]))
         #expect(workspace.contains(".github/workflows/ci.yml"))
         #expect(!workspace.contains("tools/notes.yml"))
+        #expect(workspace.contains(".github/actions/setup/action.yml"))
+        #expect(!workspace.contains(".github/actions/setup/README.md"))
         let app = try #require(workspace.apps.first)
         #expect(workspace.toolchain(of: app).xcode == "26.6")
+        #expect(workspace.toolchain(of: app).pins.count == 2)
     }
 }

@@ -16,7 +16,8 @@ struct XcodePinDeferred: VerdictRule {
             crashes at launch the day someone moves the pin, and from \(appStoreDeadline) the App Store takes only \
             iOS 27 SDK builds, so the pin must move by then. A pin that follows the newest Xcode (macos-latest, \
             latest-stable, edge) moves on its own when the image is updated. The pin is read from GitHub Actions \
-            (setup actions' xcode-version, DEVELOPER_DIR, xcode-select -s, runs-on images with their default Xcode), \
+            (setup actions' xcode-version, DEVELOPER_DIR, xcode-select -s, also in local composite actions, runs-on \
+            images with their default Xcode), \
             .xcode-version, fastlane (xcversion, xcodes, ensure_xcode_version, xcode_select), Bitrise stacks, CircleCI \
             macos.xcode, Codemagic xcode, GitLab CI macOS images and EAS build images; when several builds apply, the \
             newest Xcode decides. Runner image defaults: \(RunnerImages.source).

@@ -23,7 +23,7 @@ public struct PathFilter: Sendable, Hashable {
     /// Whether the walk should descend into a folder (root-relative path, folder name).
     public func descends(into path: String, name: String) -> Bool {
         if skippedFolders.contains(name) { return false }
-        if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.overlaps(path, $0) }), !Self.ciFolders.contains(path) { return false }
+        if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.overlaps(path, $0) }), !Self.isCIFolder(path) { return false }
         return !excludeGlobs.contains { Glob.matches($0, path + "/") || Glob.matches($0, path) }
     }
 
@@ -37,14 +37,18 @@ public struct PathFilter: Sendable, Hashable {
         "eas.json", ".xcode-version", "bitrise.yml", "bitrise.yaml", "codemagic.yaml", "codemagic.yml", ".gitlab-ci.yml",
     ]
 
-    /// Root folders of repository-wide CI configuration: with `onlyFolders`, their Xcode pin files are
-    /// still listed, since they build the apps inside the limits too.
-    static let ciFolders: Set<String> = [".github", ".github/workflows", ".circleci"]
+    /// Root folders of repository-wide CI configuration (and local composite actions below
+    /// `.github/actions`): with `onlyFolders`, their Xcode pin files are still listed, since they build the
+    /// apps inside the limits too.
+    static func isCIFolder(_ path: String) -> Bool {
+        path == ".github" || path == ".github/workflows" || path == ".circleci" || path == ".github/actions"
+            || path.hasPrefix(".github/actions/")
+    }
 
     public func keeps(file path: String) -> Bool {
         if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.isInside(path, $0) }) {
             let folder = Paths.directory(of: path)
-            if Self.ciFolders.contains(folder), ToolchainPins.isPinFile(path) { return !excludeGlobs.contains { Glob.matches($0, path) } }
+            if Self.isCIFolder(folder), ToolchainPins.isPinFile(path) { return !excludeGlobs.contains { Glob.matches($0, path) } }
             guard Self.contextFileNames.contains(Paths.fileName(of: path)),
                 onlyFolders.contains(where: { Self.isInside($0, folder) })
             else { return false }

@@ -1,3 +1,4 @@
+import Foundation
 import YAML
 
 /// The Xcode each macOS job of a GitHub Actions workflow uses.
@@ -38,6 +39,32 @@ enum GitHubActionsPins {
             }
         }
         return pins
+    }
+
+    /// A local composite action (`.github/actions/<name>/action.yml`) that jobs call to set up their
+    /// build: the Xcode its steps select, with `${{ inputs.x }}` read from the input's `default`. Which jobs
+    /// use it is not followed, so its pins cover the whole repository.
+    static func readCompositeAction(_ root: Node, file: String) -> [XcodePin] {
+        guard root["runs"]?["using"]?.scalar?.text == "composite" else { return [] }
+        var pins: [XcodePin] = []
+        for step in root["runs"]?["steps"]?.sequence ?? [] {
+            for (value, source) in selections(in: step, file: file) {
+                pins.append(PinText.pin(inputDefault(value, inputs: root["inputs"], file: file), source: source, scope: ""))
+            }
+        }
+        return pins
+    }
+
+    /// `${{ inputs.NAME }}` replaced by the input's default, at the default's line; other text unchanged.
+    private static func inputDefault(_ value: PinValue, inputs: Node?, file: String) -> PinValue {
+        guard let open = value.text.range(of: "${{"), let close = value.text.range(of: "}}", range: open.upperBound..<value.text.endIndex)
+        else { return value }
+        let expression = value.text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        guard expression.hasPrefix("inputs."),
+            let fallback = PinText.value(inputs?[String(expression.dropFirst(7))]?["default"], file: file)
+        else { return value }
+        return PinValue(
+            text: value.text.replacingCharacters(in: open.lowerBound..<close.upperBound, with: fallback.text), location: fallback.location)
     }
 
     /// What one step selects.

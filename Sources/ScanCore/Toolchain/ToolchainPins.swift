@@ -5,7 +5,7 @@ import YAML
 public enum ToolchainPins {
     /// The kinds of file that can pin Xcode, recognised by path.
     enum Kind {
-        case githubWorkflow, gitlab, bitrise, circleCI, codemagic, eas, xcodeVersionFile, fastfile
+        case githubWorkflow, githubAction, gitlab, bitrise, circleCI, codemagic, eas, xcodeVersionFile, fastfile
     }
 
     /// Files above this size are not CI configuration anyone wrote by hand; they are skipped with a diagnostic.
@@ -30,6 +30,9 @@ public enum ToolchainPins {
         case ".xcode-version": return .xcodeVersionFile
         case "Fastfile" where folder == "fastlane" || folder.hasSuffix("/fastlane"): return .fastfile
         case "config.yml" where folder == ".circleci" || folder.hasSuffix("/.circleci"): return .circleCI
+        // A `where` clause guards only the pattern before it: one case per name.
+        case "action.yml" where folder.hasPrefix(".github/actions/"): return .githubAction
+        case "action.yaml" where folder.hasPrefix(".github/actions/"): return .githubAction
         default:
             if folder == ".github/workflows", name.hasSuffix(".yml") || name.hasSuffix(".yaml") { return .githubWorkflow }
             return nil
@@ -45,7 +48,7 @@ public enum ToolchainPins {
     static func scope(of path: String, kind: Kind) -> String {
         let folder = Paths.directory(of: path)
         switch kind {
-        case .githubWorkflow: return ""
+        case .githubWorkflow, .githubAction: return ""
         case .circleCI, .fastfile: return Paths.directory(of: folder)
         default: return folder
         }
@@ -86,6 +89,7 @@ public enum ToolchainPins {
                 }
                 switch kind {
                 case .githubWorkflow: pins += GitHubActionsPins.read(root, file: entry.path)
+                case .githubAction: pins += GitHubActionsPins.readCompositeAction(root, file: entry.path)
                 case .gitlab: pins += CIConfigPins.gitlab(root, file: entry.path, scope: scope)
                 case .bitrise: pins += CIConfigPins.bitrise(root, file: entry.path, scope: scope)
                 case .circleCI: pins += CIConfigPins.circleCI(root, file: entry.path, scope: scope)
