@@ -76,7 +76,11 @@ enum ScanCommand: Command {
 
         Scans the working tree at PATH (default: the current folder). Every application target of every
         .xcodeproj is an app (App Clips included; extensions, frameworks, tests, watch and macOS-only targets
-        are not); folders without a project are recognised by their Info.plist. Pods/, node_modules/,
+        are not), and so is every application target an XcodeGen spec (project.yml), Tuist manifest
+        (Project.swift) or Bazel BUILD file describes (read, never run); folders without a project are
+        recognised by their Info.plist. A tree (or --path) with signs of an iOS app (a Podfile, an ios/
+        folder, a React Native, Expo, Capacitor, Flutter or Cordova manifest, code importing UIKit or
+        SwiftUI) where no app could be identified is reported as one unknown app with the reason. Pods/, node_modules/,
         build/, DerivedData/ and .build/ are skipped unless --include-vendored is given.
 
         Each app gets a verdict: blocked (an error: it will not launch, shows a black screen, does not build
@@ -92,7 +96,7 @@ enum ScanCommand: Command {
           (/* … */ in Objective-C, <!-- … --> in Info.plist). Suppressed findings are counted, not dropped.
 
         EXIT STATUS:
-          0  no finding at or above --fail-on     2  the scan could not run (PATH missing, no apps found)
+          0  no finding at or above --fail-on     2  the scan could not run (PATH missing; no app and no sign of one)
           1  findings at or above --fail-on       64 usage error
 
         EXAMPLES:

@@ -56,7 +56,7 @@ public struct FleetSummary: Sendable {
                             reportedVerdict: app.verdict,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
-                            topFinding: AppRow.worst(app.findings)))
+                            topFinding: AppRow.worst(app.findings), uncheckedReason: app.verdict == .unknown ? app.unreadable.first : nil))
                 }
             } else if repo.status == .failed {
                 rows.append(
@@ -168,6 +168,8 @@ public struct AppRow: Sendable, Hashable {
     public let owners: [String]
     /// The app's worst finding (the first of the highest severity, in report order); nil without any.
     public let topFinding: Finding?
+    /// Why the scan reported the app unknown (an unreadable input, no app identified); nil otherwise.
+    public var uncheckedReason: String? = nil
 
     static func worst(_ findings: [Finding]) -> Finding? {
         var worst: Finding?

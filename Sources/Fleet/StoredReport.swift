@@ -46,13 +46,14 @@ public enum StoredReport {
         /// Absent from results stored before they were added.
         let owners: [String]?
         let unreadable: [String]?
+        let unidentified: Bool?
 
         var report: AppReport {
             AppReport(
                 path: path, target: target, project: project, platform: platform, framework: framework,
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
                 suppressed: suppressed.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) },
-                unreadable: unreadable ?? [], owners: owners ?? [])
+                unreadable: unreadable ?? [], owners: owners ?? [], unidentified: unidentified ?? false)
         }
     }
 

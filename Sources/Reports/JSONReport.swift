@@ -28,7 +28,7 @@ public enum JSONReport {
     }
 
     static func app(_ app: AppReport) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("path", .string(app.path)),
             ("target", .string(app.target)),
             ("project", .string(app.project)),
@@ -48,7 +48,10 @@ public enum JSONReport {
                         return .object(members)
                     })
             ),
-        ])
+        ]
+        // Present only when true, so reports of ordinary apps keep their shape.
+        if app.unidentified { members.insert(("unidentified", .bool(true)), at: 7) }
+        return .object(members)
     }
 
     static func finding(_ finding: Finding) -> JSONValue {

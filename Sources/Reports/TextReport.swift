@@ -15,7 +15,7 @@ public enum TextReport {
         for app in report.apps {
             let project = app.project.map { " (\(show($0)))" } ?? ""
             output +=
-                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(verdictLabel(app.verdict))\n"
+                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(app.unidentified ? "UNKNOWN (no app could be identified)" : verdictLabel(app.verdict))\n"
             for finding in app.findings {
                 output +=
                     "\(show(finding.file)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(show(finding.message)) [\(finding.rule)]\n"

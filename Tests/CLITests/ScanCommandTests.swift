@@ -117,3 +117,24 @@ struct ScanCommandTests {
         #expect(result.out.contains("AppDelegate.m"))
     }
 }
+
+@Suite("scan command: never silent")
+struct ScanNeverSilentTests {
+    @Test("Signs of an app without an identified app exit 0 with an unknown entry; no sign of one still exits 2")
+    func unidentifiedAppIsReported() {
+        let fixture = FixturePaths.fixtures.appendingPathComponent("descriptions/rn-project-generated-by-script").path
+        let text = ConsoleCapture.run(["scan", fixture])
+        #expect(text.status == 0)
+        #expect(text.out.contains(". · target (unidentified) · iOS · react-native 0.76.9: UNKNOWN (no app could be identified)"))
+        #expect(text.out.contains("1 app: 0 blocked, 0 at risk, 0 ready, 1 unknown"))
+        let json = ConsoleCapture.run(["scan", fixture, "--format", "json"])
+        #expect(json.status == 0)
+        #expect(json.out.contains("\"unidentified\": true"))
+
+        let empty = TemporaryDirectory()
+        empty.write("server/main.go", "package main\n")
+        let none = ConsoleCapture.run(["scan", empty.path])
+        #expect(none.status == 2)
+        #expect(none.err.contains("no iOS, tvOS or visionOS application targets found"))
+    }
+}

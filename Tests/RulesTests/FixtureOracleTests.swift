@@ -12,7 +12,7 @@ struct FixtureOracleTests {
     /// framework eras under `frameworks/`.
     static let fixtures: [String] = {
         var result: [String] = []
-        for group in ["scan", "frameworks"] {
+        for group in ["scan", "frameworks", "descriptions"] {
             let folder = FixturePaths.fixtures.appendingPathComponent(group)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             result += names.filter {

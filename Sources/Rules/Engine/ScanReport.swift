@@ -51,11 +51,16 @@ public struct AppReport: Sendable {
     public let unreadable: [String]
     /// The app's owners from the tree's CODEOWNERS (empty without one).
     public let owners: [String]
+    /// A folder with signs of an app that no project or description identified: `unknown`, with the reason
+    /// in `unreadable`, so it counts against readiness instead of vanishing.
+    public let unidentified: Bool
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
-        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = []
+        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = [],
+        unidentified: Bool = false
     ) {
+        self.unidentified = unidentified
         self.owners = owners
         self.path = path
         self.target = target

@@ -35,7 +35,8 @@ public enum Scanner {
         var diagnostics = workspace.diagnostics
         let clock = PhaseClock()
         // Rules are independent: every (app, rule) pair is a job, so one large app uses every core.
-        let jobs = workspace.apps.indices.flatMap { app in active.indices.map { (app, $0) } }
+        // An unidentified app has nothing to check: it stands in for a folder no app could be read from.
+        let jobs = workspace.apps.indices.filter { !workspace.apps[$0].unidentified }.flatMap { app in active.indices.map { (app, $0) } }
         let produced = Parallel.map(jobs.count) { index in
             let (app, rule) = jobs[index]
             return run(active[rule], on: workspace.facts[app], workspace: workspace, selection: selection)
@@ -99,7 +100,8 @@ public enum Scanner {
         return AppReport(
             path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
             framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
-            verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable, owners: workspace.owners(of: app))
+            verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable, owners: workspace.owners(of: app),
+            unidentified: app.unidentified)
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

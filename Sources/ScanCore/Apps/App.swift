@@ -47,6 +47,9 @@ public struct App: Sendable, Hashable {
     /// Inputs the scan needed but could not read (a missing or broken Info.plist): the app's verdict is
     /// then `unknown` unless an error is certain anyway.
     public internal(set) var unreadable: [String]
+    /// Not an app that was identified but a folder that shows signs of one (`IOSSignals`): it stands in the
+    /// report as an `unknown` app so the folder counts against readiness; no rule runs on it.
+    public internal(set) var unidentified = false
     /// The framework the app is built with, from the manifests around its native folder.
     public internal(set) var framework: FrameworkInfo = .native
     /// For a project whose native folder is generated at build time (Expo without `ios/`, Cordova
@@ -127,11 +130,16 @@ public struct InfoPlist: Sendable, Hashable {
     public let keyPositions: [String: [TextPosition]]
     /// Where to point a finding about the plist as a whole.
     public let location: Location
+    /// Keys a project description writes into the plist (XcodeGen `info: properties:`, Tuist
+    /// `.extendingDefault(with:)`), with where; unlike `generatedKeys` they are the plist's own content.
+    public let describedKeys: [String: Location]
 
     public init(
         file: String?, configurations: [String], values: [String: PlistValue],
-        generatedKeys: [String: Location], keyPositions: [String: [TextPosition]], location: Location
+        generatedKeys: [String: Location], keyPositions: [String: [TextPosition]], location: Location,
+        describedKeys: [String: Location] = [:]
     ) {
+        self.describedKeys = describedKeys
         self.file = file
         self.configurations = configurations
         self.values = values
@@ -143,6 +151,7 @@ public struct InfoPlist: Sendable, Hashable {
     /// Where a key is written: its line in the file, or the build setting that generates it.
     public func location(of key: String) -> Location {
         if let generated = generatedKeys[key] { return generated }
+        if let described = describedKeys[key] { return described }
         if let file, let position = keyPositions[key]?.first { return Location(file: file, line: position.line, column: position.column) }
         return location
     }

@@ -24,9 +24,11 @@ public struct AppDiscovery {
     static let resourceExtensions: Set<String> = ["storyboard", "xib", "plist", "strings", "json", "png", "xcassets"]
 
     let tree: Tree
+    /// The folders a scan is limited to (`--path`), each judged on its own by the never-silent check.
+    public var limits: [String] = []
     private let listed: Set<String>
-    private(set) var diagnostics: [Diagnostic] = []
-    private(set) var projects: [Project] = []
+    var diagnostics: [Diagnostic] = []
+    var projects: [Project] = []
 
     public init(tree: Tree) {
         self.tree = tree
@@ -76,6 +78,11 @@ public struct AppDiscovery {
                 }
             }
         }
+        // Never silent: a folder with signs of an app but none identified is an unknown app, with the reason.
+        for var unidentified in unidentifiedApps(besides: apps, limits: limits) {
+            unidentified.framework = detector.detect(appFolder: Paths.join(unidentified.path, "ios"), projectFolder: nil)
+            apps.append(unidentified)
+        }
         diagnostics += problems.diagnostics
         apps.sort { ($0.path, $0.target) < ($1.path, $1.target) }
         return apps
@@ -106,7 +113,7 @@ public struct AppDiscovery {
         let primary = settingsByConfiguration[0]
         guard let platforms = Self.platforms(of: primary) else { return nil }
 
-        let declaration = Location(file: project.pbxprojPath, line: target.line)
+        let declaration = Location(file: target.file ?? project.pbxprojPath, line: target.line)
         var unreadable: [String] = []
         let infoPlists = infoPlists(
             settingsByConfiguration, project: project, target: target, declaration: declaration, unreadable: &unreadable)
@@ -159,6 +166,8 @@ public struct AppDiscovery {
             var generated: [String: PlistValue]
             var generatedLocations: [String: Location]
             var configurations: [String]
+            /// The description writes this plist (its keys are `target.describedInfoPlist`).
+            var described = false
         }
         var variants: [Variant] = []
         for configuration in settings {
@@ -175,6 +184,10 @@ public struct AppDiscovery {
                 unreadable.append(message)
                 continue
             }
+            // A description that writes the plist itself is the truth for the file it writes (which is often
+            // not committed, or committed from an older generation).
+            let described = target.describedInfoPlist.map { file == nil || file == $0.path } ?? false
+            if described { file = target.describedInfoPlist?.path }
             var generated: [String: PlistValue] = [:]
             var locations: [String: Location] = [:]
             if configuration.isYes("GENERATE_INFOPLIST_FILE") {
@@ -187,18 +200,25 @@ public struct AppDiscovery {
                     locations[key] = origin.map { Location(file: $0.file, line: $0.line) } ?? declaration
                 }
             }
-            if let index = variants.firstIndex(where: { $0.file == file && $0.generated == generated }) {
+            if let index = variants.firstIndex(where: { $0.file == file && $0.generated == generated && $0.described == described }) {
                 variants[index].configurations.append(configuration.configuration)
             } else {
                 variants.append(
-                    Variant(file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration]))
+                    Variant(
+                        file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration],
+                        described: described))
             }
         }
         return variants.compactMap { variant -> InfoPlist? in
             var values: [String: PlistValue] = [:]
             var keyPositions: [String: [TextPosition]] = [:]
             var location = declaration
-            if let file = variant.file {
+            var describedKeys: [String: Location] = [:]
+            if variant.described, let described = target.describedInfoPlist {
+                values = described.values
+                describedKeys = described.keyOrigins.mapValues { Location(file: $0.file, line: $0.line, column: $0.column) }
+                location = Location(file: described.origin.file, line: described.origin.line, column: described.origin.column)
+            } else if let file = variant.file {
                 location = Location(file: file, line: 1)
                 guard let bytes = tree.read(file) else {
                     let problem = listed.contains(file) ? "cannot be read" : "is missing"
@@ -226,7 +246,7 @@ public struct AppDiscovery {
             for (key, value) in variant.generated { values[key] = value }
             return InfoPlist(
                 file: variant.file, configurations: variant.configurations, values: values,
-                generatedKeys: variant.generatedLocations, keyPositions: keyPositions, location: location)
+                generatedKeys: variant.generatedLocations, keyPositions: keyPositions, location: location, describedKeys: describedKeys)
         }
     }
 

@@ -99,6 +99,7 @@ public final class Workspace: Sendable {
         let (discovered, early) = Parallel.overlap(
             {
                 var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
+                discovery.limits = filter.onlyFolders
                 let apps = discovery.run()
                 return (apps, discovery.projects, discovery.diagnostics)
             }, map: speculative.count
