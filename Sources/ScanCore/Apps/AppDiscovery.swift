@@ -52,6 +52,7 @@ public struct AppDiscovery {
                     Diagnostic(.error, file: entry.path, line: error.line, "cannot parse: \(error.message); its targets were not scanned"))
             }
         }
+        projects += describedProjects()
         for project in projects {
             for target in project.targets {
                 if let app = app(for: target, in: project) { apps.append(app) }

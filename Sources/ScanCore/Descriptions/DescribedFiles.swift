@@ -1,0 +1,84 @@
+import XcodeProject
+
+/// The tree's files as project descriptions need them: a folder's files by prefix search, and a source
+/// entry expanded the way the generators put files into build phases.
+struct DescribedFiles {
+    /// Every listed path, sorted, so that a folder's files are one slice.
+    let sorted: [String]
+    let listed: Set<String>
+
+    init(_ paths: [String]) {
+        sorted = paths.sorted()
+        listed = Set(paths)
+    }
+
+    func contains(_ path: String) -> Bool {
+        listed.contains(path)
+    }
+
+    /// The files inside `folder` (all files for the root).
+    func files(inside folder: String) -> ArraySlice<String> {
+        if folder.isEmpty { return sorted[...] }
+        let prefix = folder + "/"
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < sorted.count, sorted[end].hasPrefix(prefix) { end += 1 }
+        return sorted[low..<end]
+    }
+
+    /// Whether the path is a listed file or a folder holding some.
+    func exists(_ path: String) -> Bool {
+        listed.contains(path) || !files(inside: path).isEmpty
+    }
+
+    /// Source files (compiled, headers) and resources of a source path: one file, or a folder's files minus
+    /// `excludes` and, when given, only those matching `includes` (globs relative to the folder).
+    func expand(_ path: String, excludes: [String] = [], includes: [String] = []) -> (sources: [String], resources: [String]) {
+        var sources: [String] = []
+        var resources: [String] = []
+        let candidates: [String] = listed.contains(path) ? [path] : Array(files(inside: path))
+        for file in candidates {
+            let relative = file == path ? Paths.fileName(of: file) : String(file.dropFirst(path.isEmpty ? 0 : path.count + 1))
+            if excludes.contains(where: { Self.globMatches($0, relative) }) { continue }
+            if !includes.isEmpty, !includes.contains(where: { Self.globMatches($0, relative) }) { continue }
+            switch Self.role(of: file) {
+            case .source: sources.append(file)
+            case .resource: resources.append(file)
+            case .none: break
+            }
+        }
+        return (sources, resources)
+    }
+
+    enum Role { case source, resource, none }
+
+    /// How a generator files a path by its extension: compiled or a header, copied as a resource, or left
+    /// out of every phase (Info.plist, xcconfig, entitlements, docs).
+    static func role(of path: String) -> Role {
+        let name = Paths.fileName(of: path)
+        if name == "Info.plist" || name.hasSuffix("-Info.plist") { return .none }
+        switch Paths.fileExtension(of: path) {
+        case "swift", "m", "mm", "c", "cc", "cpp", "cxx", "h", "hpp": return .source
+        case "xcconfig", "entitlements", "md", "modulemap", "pch", "yml", "yaml", "bazel", "bzl", "": return .none
+        default: return .resource
+        }
+    }
+
+    /// A glob as the generators write it, relative to the source folder: `**` crosses folders (bash
+    /// globstar), `*` stays in one; a pattern that names a folder leaves out everything in it.
+    static func globMatches(_ pattern: String, _ relative: String) -> Bool {
+        if Glob.matches(pattern, relative) { return true }
+        if pattern.hasSuffix("/**") || pattern.hasSuffix("/") {
+            let folder = pattern.hasSuffix("/") ? String(pattern.dropLast()) : String(pattern.dropLast(3))
+            if Glob.matches(folder, relative) || Glob.matches(folder + "/**", relative) { return true }
+        }
+        // `Tests` or `Tests/*` names a folder: everything in it is left out.
+        if !pattern.contains("*"), Paths.isInside(relative, pattern) { return true }
+        return false
+    }
+}
