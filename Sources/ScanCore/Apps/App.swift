@@ -133,6 +133,9 @@ public struct InfoPlist: Sendable, Hashable {
     /// Keys a project description writes into the plist (XcodeGen `info: properties:`, Tuist
     /// `.extendingDefault(with:)`), with where; unlike `generatedKeys` they are the plist's own content.
     public let describedKeys: [String: Location]
+    /// For a preprocessed plist whose conditions could not all be decided: the branches this variant took
+    /// (`#ifdef X at Info.plist:12`, `not #if Y at …`); its configurations are labelled with them.
+    public var assumptions: [String] = []
 
     public init(
         file: String?, configurations: [String], values: [String: PlistValue],

@@ -169,6 +169,8 @@ public struct AppDiscovery {
             var configurations: [String]
             /// The description writes this plist (its keys are `target.describedInfoPlist`).
             var described = false
+            /// `INFOPLIST_PREPROCESS = YES`: the definitions and prefix header it is preprocessed with.
+            var preprocess: PreprocessInputs?
         }
         var variants: [Variant] = []
         for configuration in settings {
@@ -201,54 +203,148 @@ public struct AppDiscovery {
                     locations[key] = origin.map { Location(file: $0.file, line: $0.line) } ?? declaration
                 }
             }
-            if let index = variants.firstIndex(where: { $0.file == file && $0.generated == generated && $0.described == described }) {
+            var preprocess: PreprocessInputs?
+            if !described, file != nil, configuration.isYes("INFOPLIST_PREPROCESS") {
+                var header: String?
+                if case .inside(let path) = configuration.path("INFOPLIST_PREFIX_HEADER") { header = path }
+                preprocess = PreprocessInputs(definitions: configuration["INFOPLIST_PREPROCESSOR_DEFINITIONS"] ?? "", prefixHeader: header)
+            }
+            if let index = variants.firstIndex(where: {
+                $0.file == file && $0.generated == generated && $0.described == described && $0.preprocess == preprocess
+            }) {
                 variants[index].configurations.append(configuration.configuration)
             } else {
                 variants.append(
                     Variant(
                         file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration],
-                        described: described))
+                        described: described, preprocess: preprocess))
             }
         }
-        return variants.compactMap { variant -> InfoPlist? in
-            var values: [String: PlistValue] = [:]
+        // Macros some configuration's settings define are decided by the settings in every configuration.
+        let controlled = Set(variants.compactMap(\.preprocess).flatMap { PlistPreprocessor.definitions($0.definitions).keys })
+        return variants.flatMap { variant -> [InfoPlist] in
+            guard let preprocess = variant.preprocess, let file = variant.file else {
+                return plist(
+                    of: variant.file, configurations: variant.configurations, generated: variant.generated,
+                    generatedLocations: variant.generatedLocations, described: variant.described, target: target,
+                    declaration: declaration, unreadable: &unreadable
+                ).map { [$0] } ?? []
+            }
+            return preprocessedPlists(
+                file, inputs: preprocess, controlled: controlled, configurations: variant.configurations, generated: variant.generated,
+                generatedLocations: variant.generatedLocations, target: target, unreadable: &unreadable)
+        }
+    }
+
+    /// The definitions and prefix header a configuration preprocesses its Info.plist with.
+    struct PreprocessInputs: Hashable {
+        let definitions: String
+        let prefixHeader: String?
+    }
+
+    /// One Info.plist variant: the file (or the description's keys) merged with the generated keys.
+    private mutating func plist(
+        of file: String?, configurations: [String], generated: [String: PlistValue], generatedLocations: [String: Location],
+        described isDescribed: Bool, target: Target, declaration: Location, unreadable: inout [String]
+    ) -> InfoPlist? {
+        var values: [String: PlistValue] = [:]
+        var keyPositions: [String: [TextPosition]] = [:]
+        var location = declaration
+        var describedKeys: [String: Location] = [:]
+        if isDescribed, let described = target.describedInfoPlist {
+            values = described.values
+            describedKeys = described.keyOrigins.mapValues { Location(file: $0.file, line: $0.line, column: $0.column) }
+            location = Location(file: described.origin.file, line: described.origin.line, column: described.origin.column)
+        } else if let file {
+            location = Location(file: file, line: 1)
+            guard let bytes = tree.read(file) else {
+                let problem = listed.contains(file) ? "cannot be read" : "is missing"
+                let message =
+                    "Info.plist of target \(target.name) (\(configurations.joined(separator: ", "))) \(problem); its scene checks were skipped"
+                diagnostics.append(Diagnostic(.error, file: file, message))
+                unreadable.append(message)
+                return nil
+            }
+            do throws(PropertyListError) {
+                let parsed = try PropertyListReader.read(bytes)
+                guard let dictionary = parsed.value.dictionary else {
+                    throw PropertyListError(message: "the top level is not a dictionary", line: nil)
+                }
+                values = dictionary
+                if parsed.format == .xml { keyPositions = PlistKeyLines.positions(in: bytes) }
+            } catch {
+                let message = "cannot parse Info.plist: \(error.message); its scene checks were skipped"
+                diagnostics.append(Diagnostic(.error, file: file, line: error.line, message))
+                unreadable.append("\(file): \(message)")
+                return nil
+            }
+        }
+        // Build-setting keys override the file's, as Xcode merges them.
+        for (key, value) in generated { values[key] = value }
+        return InfoPlist(
+            file: file, configurations: configurations, values: values,
+            generatedKeys: generatedLocations, keyPositions: keyPositions, location: location, describedKeys: describedKeys)
+    }
+
+    /// A preprocessed Info.plist (`INFOPLIST_PREPROCESS = YES`): one plist per way the preprocessor can come
+    /// out. When conditions could not be decided the configurations are labelled with the branches taken.
+    private mutating func preprocessedPlists(
+        _ file: String, inputs: PreprocessInputs, controlled: Set<String>, configurations: [String], generated: [String: PlistValue],
+        generatedLocations: [String: Location], target: Target, unreadable: inout [String]
+    ) -> [InfoPlist] {
+        guard let bytes = tree.read(file) else {
+            let message =
+                "Info.plist of target \(target.name) (\(configurations.joined(separator: ", "))) \(listed.contains(file) ? "cannot be read" : "is missing"); its scene checks were skipped"
+            diagnostics.append(Diagnostic(.error, file: file, message))
+            unreadable.append(message)
+            return []
+        }
+        let tree = self.tree
+        let preprocessor = PlistPreprocessor(load: { tree.read($0) })
+        let (outcomes, problems) = preprocessor.run(
+            file: file, bytes: bytes, definitions: PlistPreprocessor.definitions(inputs.definitions), prefixHeader: inputs.prefixHeader,
+            controlled: controlled)
+        for problem in problems {
+            diagnostics.append(Diagnostic(.warning, file: problem.file, line: problem.line, "Info.plist preprocessing: \(problem.message)"))
+        }
+        var result: [InfoPlist] = []
+        for outcome in outcomes {
+            let text = Array(outcome.text.utf8)
+            let labels =
+                outcome.assumptions.isEmpty
+                ? configurations : configurations.map { "\($0) (\(outcome.assumptions.joined(separator: ", ")))" }
+            var values: [String: PlistValue]
+            do throws(PropertyListError) {
+                guard let dictionary = try PropertyListReader.read(text).value.dictionary else {
+                    throw PropertyListError(message: "the top level is not a dictionary", line: nil)
+                }
+                values = dictionary
+            } catch {
+                let line = error.line.flatMap { $0 >= 1 && $0 <= outcome.sourceLines.count ? outcome.sourceLines[$0 - 1] : nil }
+                let message =
+                    "cannot parse Info.plist after preprocessing (\(labels.joined(separator: ", "))): \(error.message); its scene checks were skipped"
+                diagnostics.append(Diagnostic(.error, file: file, line: line, message))
+                unreadable.append("\(file): \(message)")
+                continue
+            }
+            // Key lines of the output, mapped back to the plist's own lines (keys from includes have none).
             var keyPositions: [String: [TextPosition]] = [:]
-            var location = declaration
-            var describedKeys: [String: Location] = [:]
-            if variant.described, let described = target.describedInfoPlist {
-                values = described.values
-                describedKeys = described.keyOrigins.mapValues { Location(file: $0.file, line: $0.line, column: $0.column) }
-                location = Location(file: described.origin.file, line: described.origin.line, column: described.origin.column)
-            } else if let file = variant.file {
-                location = Location(file: file, line: 1)
-                guard let bytes = tree.read(file) else {
-                    let problem = listed.contains(file) ? "cannot be read" : "is missing"
-                    let message =
-                        "Info.plist of target \(target.name) (\(variant.configurations.joined(separator: ", "))) \(problem); its scene checks were skipped"
-                    diagnostics.append(Diagnostic(.error, file: file, message))
-                    unreadable.append(message)
-                    return nil
+            for (key, positions) in PlistKeyLines.positions(in: text) {
+                let mapped = positions.compactMap { position -> TextPosition? in
+                    guard position.line >= 1, position.line <= outcome.sourceLines.count, let line = outcome.sourceLines[position.line - 1]
+                    else { return nil }
+                    return TextPosition(line: line, column: position.column)
                 }
-                do throws(PropertyListError) {
-                    let parsed = try PropertyListReader.read(bytes)
-                    guard let dictionary = parsed.value.dictionary else {
-                        throw PropertyListError(message: "the top level is not a dictionary", line: nil)
-                    }
-                    values = dictionary
-                    if parsed.format == .xml { keyPositions = PlistKeyLines.positions(in: bytes) }
-                } catch {
-                    let message = "cannot parse Info.plist: \(error.message); its scene checks were skipped"
-                    diagnostics.append(Diagnostic(.error, file: file, line: error.line, message))
-                    unreadable.append("\(file): \(message)")
-                    return nil
-                }
+                if !mapped.isEmpty { keyPositions[key] = mapped }
             }
-            // Build-setting keys override the file's, as Xcode merges them.
-            for (key, value) in variant.generated { values[key] = value }
-            return InfoPlist(
-                file: variant.file, configurations: variant.configurations, values: values,
-                generatedKeys: variant.generatedLocations, keyPositions: keyPositions, location: location, describedKeys: describedKeys)
+            for (key, value) in generated { values[key] = value }
+            var plist = InfoPlist(
+                file: file, configurations: labels, values: values, generatedKeys: generatedLocations, keyPositions: keyPositions,
+                location: Location(file: file, line: 1))
+            plist.assumptions = outcome.assumptions
+            result.append(plist)
         }
+        return result
     }
 
     private func collectFiles(
