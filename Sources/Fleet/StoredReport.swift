@@ -47,13 +47,15 @@ public enum StoredReport {
         let owners: [String]?
         let unreadable: [String]?
         let unidentified: Bool?
+        let testTargets: [String]?
 
         var report: AppReport {
             AppReport(
                 path: path, target: target, project: project, platform: platform, framework: framework,
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
                 suppressed: suppressed.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) },
-                unreadable: unreadable ?? [], owners: owners ?? [], unidentified: unidentified ?? false)
+                unreadable: unreadable ?? [], owners: owners ?? [], unidentified: unidentified ?? false,
+                testTargets: testTargets ?? [])
         }
     }
 

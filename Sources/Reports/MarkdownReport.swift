@@ -71,6 +71,10 @@ public enum MarkdownReport {
         for reason in app.unreadable {
             output += "> Could not check: \(Markdown.cell(reason))\n\n"
         }
+        if !app.testTargets.isEmpty {
+            output +=
+                "Test targets that run in this app (they fail when it does): \(app.testTargets.map { "`\(Markdown.code($0))`" }.joined(separator: ", "))\n\n"
+        }
         return output
     }
 

@@ -26,6 +26,9 @@ public enum TextReport {
             for reason in app.unreadable {
                 output += "  could not check: \(show(reason))\n"
             }
+            if !app.testTargets.isEmpty, app.verdict != .ready {
+                output += "  test targets that run in this app fail with it: \(app.testTargets.map(show).joined(separator: ", "))\n"
+            }
             output += "\n"
         }
         output += summaryLine(report.summary) + "\n"

@@ -54,13 +54,16 @@ public struct AppReport: Sendable {
     /// A folder with signs of an app that no project or description identified: `unknown`, with the reason
     /// in `unreadable`, so it counts against readiness instead of vanishing.
     public let unidentified: Bool
+    /// Test targets that run in this app or launch it, `ShopTests (TEST_HOST)`: they fail when it does.
+    public let testTargets: [String]
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
         verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = [],
-        unidentified: Bool = false
+        unidentified: Bool = false, testTargets: [String] = []
     ) {
         self.unidentified = unidentified
+        self.testTargets = testTargets
         self.owners = owners
         self.path = path
         self.target = target

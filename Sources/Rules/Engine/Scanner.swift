@@ -101,7 +101,7 @@ public enum Scanner {
             path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
             framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
             verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable, owners: workspace.owners(of: app),
-            unidentified: app.unidentified)
+            unidentified: app.unidentified, testTargets: app.hostedTests.map { "\($0.target) (\($0.kind.rawValue))" })
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

@@ -50,6 +50,11 @@ public struct App: Sendable, Hashable {
     /// Not an app that was identified but a folder that shows signs of one (`IOSSignals`): it stands in the
     /// report as an `unknown` app so the folder counts against readiness; no rule runs on it.
     public internal(set) var unidentified = false
+    /// `PRODUCT_NAME`: what `TEST_HOST` paths (`$(BUILT_PRODUCTS_DIR)/Shop.app/Shop`) name the app by.
+    public internal(set) var productName: String?
+    /// Test targets that run inside this app (`TEST_HOST`/`BUNDLE_LOADER`) or launch it (UI tests'
+    /// `TEST_TARGET_NAME`): built with the iOS 27 SDK they fail with the app, so they are named with it.
+    public internal(set) var hostedTests: [HostedTest] = []
     /// The framework the app is built with, from the manifests around its native folder.
     public internal(set) var framework: FrameworkInfo = .native
     /// For a project whose native folder is generated at build time (Expo without `ios/`, Cordova
@@ -196,5 +201,27 @@ public struct GeneratedProject: Sendable, Hashable {
         self.manifest = manifest
         self.supportsMultipleScenes = supportsMultipleScenes
         self.sceneDelegateClasses = sceneDelegateClasses
+    }
+}
+
+/// A test target that needs an app to run: unit tests hosted in it, UI tests that launch it.
+public struct HostedTest: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// Unit tests injected into the app (`TEST_HOST`, `BUNDLE_LOADER`).
+        case hosted = "TEST_HOST"
+        /// UI tests that launch the app (`TEST_TARGET_NAME`).
+        case launched = "TEST_TARGET_NAME"
+    }
+
+    /// The test target's name.
+    public let target: String
+    public let kind: Kind
+    /// Where the setting naming the app is written.
+    public let location: Location
+
+    public init(target: String, kind: Kind, location: Location) {
+        self.target = target
+        self.kind = kind
+        self.location = location
     }
 }

@@ -58,6 +58,7 @@ public struct AppDiscovery {
                 if let app = app(for: target, in: project) { apps.append(app) }
             }
         }
+        TestHosts(projects: projects, load: tree.load).mark(&apps)
         apps += fallbackApps()
         apps += generatedApps(besides: apps)
         let problems = ManifestProblems()
@@ -127,11 +128,13 @@ public struct AppDiscovery {
                 Int($0.trimmingSpaces())
             })
         let path = Self.appFolder(plists: infoPlists, sources: sources, target: target, project: project)
-        return App(
+        var app = App(
             path: path, target: target.name, platforms: platforms, project: project.path,
             declaration: declaration, moduleName: primary["PRODUCT_MODULE_NAME"] ?? target.name,
             sourceFiles: sources, resourceFiles: resources, infoPlists: infoPlists,
             deploymentTargets: deploymentTargets, deviceFamilies: families, unreadable: unreadable)
+        app.productName = primary["PRODUCT_NAME"] ?? target.name
+        return app
     }
 
     /// The UIKit platforms of a target, or nil when it is not an app we report (watchOS, macOS-only).
