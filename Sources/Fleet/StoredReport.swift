@@ -48,6 +48,7 @@ public enum StoredReport {
         let unreadable: [String]?
         let unidentified: Bool?
         let testTargets: [String]?
+        let frameworkRequirement: String?
 
         var report: AppReport {
             AppReport(
@@ -55,7 +56,7 @@ public enum StoredReport {
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
                 suppressed: suppressed.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) },
                 unreadable: unreadable ?? [], owners: owners ?? [], unidentified: unidentified ?? false,
-                testTargets: testTargets ?? [])
+                testTargets: testTargets ?? [], frameworkRequirement: frameworkRequirement)
         }
     }
 

@@ -51,6 +51,7 @@ public enum JSONReport {
         ]
         // Present only when true, so reports of ordinary apps keep their shape.
         if app.unidentified { members.insert(("unidentified", .bool(true)), at: 7) }
+        if let requirement = app.frameworkRequirement { members.insert(("frameworkRequirement", .string(requirement)), at: 6) }
         if !app.testTargets.isEmpty { members.append(("testTargets", .array(app.testTargets.map { .string($0) }))) }
         return .object(members)
     }

@@ -54,7 +54,10 @@ public enum TextReport {
     }
 
     static func frameworkLabel(_ app: AppReport) -> String {
-        app.frameworkVersion.map { "\(app.framework) \($0)" } ?? app.framework
+        if let version = app.frameworkVersion { return "\(app.framework) \(version)" }
+        // A range is not a version: say that the release is unknown and what the manifests require.
+        if let requirement = app.frameworkRequirement { return "\(app.framework) (version not pinned; requires \(requirement))" }
+        return app.framework
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

@@ -56,12 +56,16 @@ public struct AppReport: Sendable {
     public let unidentified: Bool
     /// Test targets that run in this app or launch it, `ShopTests (TEST_HOST)`: they fail when it does.
     public let testTargets: [String]
+    /// When no release of the framework could be resolved: the range a manifest requires (`>=3.38.0`),
+    /// shown apart from `frameworkVersion`, which only ever holds a release.
+    public let frameworkRequirement: String?
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
         verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = [],
-        unidentified: Bool = false, testTargets: [String] = []
+        unidentified: Bool = false, testTargets: [String] = [], frameworkRequirement: String? = nil
     ) {
+        self.frameworkRequirement = frameworkRequirement
         self.unidentified = unidentified
         self.testTargets = testTargets
         self.owners = owners

@@ -99,9 +99,10 @@ public enum Scanner {
         }
         return AppReport(
             path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
-            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
+            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.resolvedVersion,
             verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable, owners: workspace.owners(of: app),
-            unidentified: app.unidentified, testTargets: app.hostedTests.map { "\($0.target) (\($0.kind.rawValue))" })
+            unidentified: app.unidentified, testTargets: app.hostedTests.map { "\($0.target) (\($0.kind.rawValue))" },
+            frameworkRequirement: facts.framework.unresolvedRequirement)
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

@@ -530,7 +530,9 @@ public struct AppDiscovery {
             guard staticConfig != nil || codeConfig != nil else { continue }
             let expo = staticConfig.flatMap { path in tree.read(path).flatMap { ExpoConfig(path: path, bytes: $0) } }
             if expo?.excludesIOS == true { continue }
-            let name = expo?.name ?? manifest.name ?? (root.isEmpty ? "App" : Paths.fileName(of: root))
+            // app.json's expo.name, else a plain string literal `name` in app.config.ts/js (read as text), else package.json's.
+            let codeName = expo?.name == nil ? codeConfig.flatMap { tree.read($0) }.flatMap(ExpoCodeConfig.name(in:)) : nil
+            let name = expo?.name ?? codeName ?? manifest.name ?? (root.isEmpty ? "App" : Paths.fileName(of: root))
             let config = codeConfig ?? staticConfig!
             result.append(
                 generatedApp(
