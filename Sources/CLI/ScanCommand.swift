@@ -46,6 +46,13 @@ enum ScanCommand: Command {
             OptionSpec(["--include-vendored"], help: "Also scan Pods/, node_modules/, build/, DerivedData/ and the like") { options, _ in
                 options.filter.skippedFolders = [".git", ".svn", ".hg"]
             },
+            OptionSpec(
+                ["--count-vendored-apps"],
+                help:
+                    "Count apps inside third-party code (vendor/, third_party/, submodules…)\nin the totals and --fail-on (default: reported apart)"
+            ) { options, _ in
+                options.filter.countsVendoredApps = true
+            },
             OptionSpec(["--disable"], value: "RULE", help: "Do not run RULE; repeatable") { options, value in
                 guard let rule = Catalogue.rule(named: value) else { throw unknownRule(value) }
                 options.rules.disabled.insert(rule.description.id)

@@ -11,8 +11,14 @@ struct ConfigFile: Decodable {
     var auth: AuthSection?
     var rules: RulesSection?
     var exclude: [String]?
+    var includeVendoredApps: Bool?
     var notify: NotifySection?
     var repos: [RepoSection]
+
+    enum CodingKeys: String, CodingKey {
+        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, repos
+        case includeVendoredApps = "include_vendored_apps"
+    }
 
     struct FleetSection: Decodable {
         var name: String?

@@ -126,6 +126,7 @@ public enum ConfigValidator {
             disabledRules: disabled,
             ruleSeverities: severities,
             exclude: raw.exclude ?? [],
+            includeVendoredApps: raw.includeVendoredApps == true ? true : nil,
             notify: raw.notify.map { FleetConfig.Notify(webhookURLVariable: $0.webhookURLEnv, on: $0.on ?? []) },
             repos: repos)
     }

@@ -26,6 +26,9 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     /// Severity overrides by canonical rule id.
     public var ruleSeverities: [String: Severity]
     public var exclude: [String]
+    /// `include_vendored_apps: true`: vendors' example apps count in the figures; nil (the default) leaves
+    /// them out (nil rather than false, so configs without the key keep their hash).
+    public var includeVendoredApps: Bool?
     public var notify: Notify?
     public var repos: [RepoConfig]
 
@@ -59,8 +62,10 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         file: String, version: Int = 1, fleetName: String, deadline: CalendarDay? = nil, workspace: String, schedule: String? = nil,
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
-        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, repos: [RepoConfig]
+        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], includeVendoredApps: Bool? = nil, notify: Notify? = nil,
+        repos: [RepoConfig]
     ) {
+        self.includeVendoredApps = includeVendoredApps
         self.file = file
         self.version = version
         self.fleetName = fleetName
@@ -85,7 +90,9 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
 
     /// What decides a repository's scan besides its commit and the tool: a change here rescans it.
     public func scanSettings(for repo: RepoConfig) -> ScanSettings {
-        ScanSettings(exclude: exclude, paths: repo.paths, disabledRules: disabledRules, ruleSeverities: ruleSeverities)
+        ScanSettings(
+            exclude: exclude, paths: repo.paths, disabledRules: disabledRules, ruleSeverities: ruleSeverities,
+            includeVendoredApps: includeVendoredApps == true)
     }
 
     /// A hash of every setting, for run records (comments and formatting do not change it, nor where
@@ -134,14 +141,29 @@ public struct ScanSettings: Sendable, Hashable, Encodable {
     public var paths: [String]
     public var disabledRules: [String]
     public var ruleSeverities: [String: Severity]
+    public var includeVendoredApps = false
+
+    public init(
+        exclude: [String], paths: [String], disabledRules: [String], ruleSeverities: [String: Severity], includeVendoredApps: Bool = false
+    ) {
+        self.exclude = exclude
+        self.paths = paths
+        self.disabledRules = disabledRules
+        self.ruleSeverities = ruleSeverities
+        self.includeVendoredApps = includeVendoredApps
+    }
 
     public var filter: PathFilter {
-        PathFilter(excludeGlobs: exclude, onlyFolders: paths)
+        var filter = PathFilter(excludeGlobs: exclude, onlyFolders: paths)
+        filter.countsVendoredApps = includeVendoredApps
+        return filter
     }
 
     public var hash: String {
         var parts = ["exclude"] + exclude + ["paths"] + paths + ["disable"] + disabledRules.sorted() + ["severity"]
         for (rule, severity) in ruleSeverities.sorted(by: { $0.key < $1.key }) { parts += [rule, severity.rawValue] }
+        // Only when set: the settings of every existing config keep their hash (no needless rescans).
+        if includeVendoredApps { parts += ["include_vendored_apps"] }
         return Fingerprint.of(parts)
     }
 }

@@ -33,6 +33,8 @@ public struct FleetSummary: Sendable {
     public let topBlockingRules: [RuleCount]
     /// The comparison with the previous complete run.
     public let diff: RunDiff
+    /// Vendors' example apps found in the repositories and left out of every figure above.
+    public var vendoredApps: Int = 0
 
     /// Ready apps over all apps, in percent (0 when there are no apps).
     public var readiness: Double { totals.readiness }
@@ -43,10 +45,13 @@ public struct FleetSummary: Sendable {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
+        var vendored = 0
         for repo in record.repos {
             var rows: [AppRow] = []
             if let report = snapshot.reports[repo.key] {
-                for app in report.apps {
+                // Vendored example apps are left out of the org's figures (config include_vendored_apps counts them).
+                vendored += report.apps.filter { !$0.counted }.count
+                for app in report.apps where app.counted {
                     let effective = repo.status.isFailure && app.verdict == .ready ? Verdict.unknown : app.verdict
                     let blocking = Set(app.findings.filter { $0.severity == .error }.map(\.rule)).sorted()
                     rows.append(
@@ -95,7 +100,7 @@ public struct FleetSummary: Sendable {
             reusedRepos: record.repos.filter { $0.status == .reused }.count,
             staleRepos: record.repos.filter { $0.status == .stale }.count,
             skippedRepos: record.repos.filter { $0.status == .skipped }.count,
-            teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules, diff: diff)
+            teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules, diff: diff, vendoredApps: vendored)
     }
 }
 

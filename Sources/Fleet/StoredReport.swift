@@ -49,6 +49,8 @@ public enum StoredReport {
         let unidentified: Bool?
         let testTargets: [String]?
         let frameworkRequirement: String?
+        let vendored: String?
+        let counted: Bool?
 
         var report: AppReport {
             AppReport(
@@ -56,7 +58,8 @@ public enum StoredReport {
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
                 suppressed: suppressed.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) },
                 unreadable: unreadable ?? [], owners: owners ?? [], unidentified: unidentified ?? false,
-                testTargets: testTargets ?? [], frameworkRequirement: frameworkRequirement)
+                testTargets: testTargets ?? [], frameworkRequirement: frameworkRequirement,
+                vendored: vendored, counted: counted ?? true)
         }
     }
 

@@ -102,6 +102,11 @@ public enum FleetSummaryReport {
         if summary.skippedRepos > 0 { coverage.append("\(summary.skippedRepos) not checked (--only)") }
         if summary.failedRepos > 0 { coverage.append("**\(summary.failedRepos) could not be fetched or scanned**") }
         output += "\(count(summary.repos, "repository", "repositories")): \(coverage.joined(separator: ", ")).\n\n"
+        if summary.vendoredApps > 0 {
+            output +=
+                "\(count(summary.vendoredApps, "vendored app")) (vendors' example and demo apps inside third-party code) "
+                + "\(summary.vendoredApps == 1 ? "is" : "are") not counted; `include_vendored_apps: true` counts them.\n\n"
+        }
 
         output += regressions(summary.diff)
         output += blockedByTeam(summary)

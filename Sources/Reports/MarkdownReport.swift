@@ -36,6 +36,9 @@ public enum MarkdownReport {
     static func section(_ app: AppReport) -> String {
         var output = "## \(Markdown.cell(app.target)) — `\(Markdown.code(app.path.isEmpty ? "." : app.path))`\n\n"
         output += "\(verdict(app.verdict)) · \(Markdown.cell(app.platform)) · \(Markdown.cell(TextReport.frameworkLabel(app)))\n\n"
+        if let vendored = app.vendored {
+            output += "> Vendored: \(Markdown.cell(vendored))\(app.counted ? "" : "; not counted in the totals or the exit status").\n\n"
+        }
         if app.findings.isEmpty {
             output += "No findings.\n\n"
         } else {

@@ -15,7 +15,7 @@ public enum TextReport {
         for app in report.apps {
             let project = app.project.map { " (\(show($0)))" } ?? ""
             output +=
-                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(app.unidentified ? "UNKNOWN (no app could be identified)" : verdictLabel(app.verdict))\n"
+                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(app.unidentified ? "UNKNOWN (no app could be identified)" : verdictLabel(app.verdict))\(vendoredLabel(app))\n"
             for finding in app.findings {
                 output +=
                     "\(show(finding.file)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(show(finding.message)) [\(finding.rule)]\n"
@@ -41,6 +41,7 @@ public enum TextReport {
         var line = "\(count(summary.apps, "app")): " + parts.joined(separator: ", ")
         line += "; \(count(summary.errors, "error")), \(count(summary.warnings, "warning")), \(count(summary.notes, "note"))"
         if summary.suppressed > 0 { line += " (\(summary.suppressed) suppressed)" }
+        if summary.vendored > 0 { line += "; \(count(summary.vendored, "vendored app")) not counted" }
         return line
     }
 
@@ -51,6 +52,12 @@ public enum TextReport {
         case .ready: return "ready"
         case .unknown: return "UNKNOWN (inputs could not be read)"
         }
+    }
+
+    /// ` · vendored (inside vendor/, third-party code), not counted` for a vendor's example app.
+    static func vendoredLabel(_ app: AppReport) -> String {
+        guard let vendored = app.vendored else { return "" }
+        return " · vendored (\(VisibleText.escape(vendored)))" + (app.counted ? "" : ", not counted")
     }
 
     static func frameworkLabel(_ app: AppReport) -> String {

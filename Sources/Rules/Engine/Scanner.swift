@@ -102,7 +102,8 @@ public enum Scanner {
             framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.resolvedVersion,
             verdict: verdict, findings: kept, suppressed: suppressed, unreadable: app.unreadable, owners: workspace.owners(of: app),
             unidentified: app.unidentified, testTargets: app.hostedTests.map { "\($0.target) (\($0.kind.rawValue))" },
-            frameworkRequirement: facts.framework.unresolvedRequirement)
+            frameworkRequirement: facts.framework.unresolvedRequirement, vendored: app.vendored,
+            counted: app.vendored == nil || workspace.countsVendoredApps)
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

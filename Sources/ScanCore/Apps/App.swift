@@ -50,6 +50,9 @@ public struct App: Sendable, Hashable {
     /// Not an app that was identified but a folder that shows signs of one (`IOSSignals`): it stands in the
     /// report as an `unknown` app so the folder counts against readiness; no rule runs on it.
     public internal(set) var unidentified = false
+    /// Why the app is third-party code (`inside vendor/, third-party code`): a vendor's example or demo app,
+    /// reported apart and left out of totals unless the scan counts vendored apps.
+    public internal(set) var vendored: String?
     /// `PRODUCT_NAME`: what `TEST_HOST` paths (`$(BUILT_PRODUCTS_DIR)/Shop.app/Shop`) name the app by.
     public internal(set) var productName: String?
     /// Test targets that run inside this app (`TEST_HOST`/`BUNDLE_LOADER`) or launch it (UI tests'

@@ -61,6 +61,10 @@ public struct AppDiscovery {
         TestHosts(projects: projects, load: tree.load).mark(&apps)
         apps += fallbackApps()
         apps += generatedApps(besides: apps)
+        let vendored = VendoredCode(gitmodules: tree.read(".gitmodules"))
+        for index in apps.indices {
+            apps[index].vendored = vendored.reason(for: apps[index].path) ?? apps[index].project.flatMap(vendored.reason(for:))
+        }
         let problems = ManifestProblems()
         let detector = FrameworkDetector(files: ProjectFiles(listed: listed, read: tree.read), problems: problems)
         for index in apps.indices where apps[index].generated == nil {
@@ -81,7 +85,8 @@ public struct AppDiscovery {
             }
         }
         // Never silent: a folder with signs of an app but none identified is an unknown app, with the reason.
-        for var unidentified in unidentifiedApps(besides: apps, limits: limits) {
+        // Only the team's own apps identify a folder: a vendor's example app does not stand for it.
+        for var unidentified in unidentifiedApps(besides: apps.filter { $0.vendored == nil }, limits: limits, vendored: vendored) {
             unidentified.framework = detector.detect(appFolder: Paths.join(unidentified.path, "ios"), projectFolder: nil)
             apps.append(unidentified)
         }

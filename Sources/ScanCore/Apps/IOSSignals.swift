@@ -133,14 +133,16 @@ struct IOSSignals {
 extension AppDiscovery {
     /// One `unknown` app per scanned folder (the root, or each `--path`) that holds no app but shows signs of
     /// one, so that the folder counts against readiness instead of vanishing from the figures.
-    func unidentifiedApps(besides apps: [App], limits: [String]) -> [App] {
+    func unidentifiedApps(besides apps: [App], limits: [String], vendored: VendoredCode) -> [App] {
         let folders = limits.isEmpty ? [""] : limits.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         var compiled: Set<String> = []
         for project in projects {
             for target in project.targets { compiled.formUnion(target.sourceFiles) }
         }
+        // Third-party code is no sign of the team's app (a vendor's example Podfile, its UIKit sources).
         let signals = IOSSignals(
-            files: tree.files.map(\.path), read: tree.read, compiled: compiled, parsedProjects: Set(projects.map(\.path)))
+            files: tree.files.map(\.path).filter { vendored.reason(for: $0) == nil }, read: tree.read, compiled: compiled,
+            parsedProjects: Set(projects.map(\.path)))
         var result: [App] = []
         for folder in folders
         where !apps.contains(where: { Paths.isInside($0.path, folder) || (!$0.path.isEmpty && Paths.isInside(folder, $0.path)) }) {
