@@ -83,6 +83,9 @@ public struct Target: Sendable, Hashable {
     /// For a description that writes the Info.plist itself (XcodeGen `info:`, Tuist `.extendingDefault`,
     /// Bazel's merged `infoplists`): its keys, used instead of reading `INFOPLIST_FILE` from the tree.
     public var describedInfoPlist: DescribedInfoPlist? = nil
+    /// Inputs of the target a description computes and a static reading could not follow (a Tuist Info.plist
+    /// built by code): the app is then `unknown` for them.
+    public var inputsNotRead: [String] = []
 
     package init(
         id: String, name: String, productType: String, line: Int, buildConfigurations: [BuildConfiguration],

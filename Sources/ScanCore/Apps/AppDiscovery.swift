@@ -121,9 +121,13 @@ public struct AppDiscovery {
         guard let platforms = Self.platforms(of: primary) else { return nil }
 
         let declaration = Location(file: target.file ?? project.pbxprojPath, line: target.line)
-        var unreadable: [String] = []
-        let infoPlists = infoPlists(
+        var unreadable: [String] = target.inputsNotRead
+        var infoPlists = infoPlists(
             settingsByConfiguration, project: project, target: target, declaration: declaration, unreadable: &unreadable)
+        // A description whose Info.plist could not be read leaves no plist to judge, not an empty one.
+        if !target.inputsNotRead.isEmpty {
+            infoPlists.removeAll { $0.file == nil && $0.values.isEmpty && $0.describedKeys.isEmpty }
+        }
         var sources: [String] = []
         var resources: [String] = []
         collectFiles(of: target, in: project, sources: &sources, resources: &resources, visited: [])

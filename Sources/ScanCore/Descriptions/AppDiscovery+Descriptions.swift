@@ -10,6 +10,7 @@ extension AppDiscovery {
         let mayDescribe = paths.contains { path in
             let name = Paths.fileName(of: path)
             return XcodeGenReader.specNames.contains(name) || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
+                || TuistReader.isManifest(path)
         }
         guard mayDescribe else { return [] }
         let files = DescribedFiles(paths)
@@ -19,6 +20,9 @@ extension AppDiscovery {
         var xcodegen = XcodeGenReader(tree: tree, files: files)
         result += xcodegen.projects(committedProjects: committed)
         diagnostics += xcodegen.diagnostics
+        var tuist = TuistReader(tree: tree, files: files)
+        result += tuist.projects(committedProjects: committed)
+        diagnostics += tuist.diagnostics
         return result
     }
 }
