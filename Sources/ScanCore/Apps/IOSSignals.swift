@@ -68,6 +68,8 @@ struct IOSSignals {
                 add("a Tuist manifest (\(path))")
             case "BUILD", "BUILD.bazel":
                 if let bytes = read(path), Self.mentionsAppRule(bytes) { add("a Bazel app rule (\(path))") }
+            case _ where name.hasSuffix(".bzl"):
+                if let bytes = read(path), Self.mentionsAppRule(bytes) { add("a Bazel macro defining an app (\(path))") }
             default:
                 break
             }

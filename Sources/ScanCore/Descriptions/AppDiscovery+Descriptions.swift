@@ -10,7 +10,7 @@ extension AppDiscovery {
         let mayDescribe = paths.contains { path in
             let name = Paths.fileName(of: path)
             return XcodeGenReader.specNames.contains(name) || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
-                || TuistReader.isManifest(path)
+                || TuistReader.isManifest(path) || BazelReader.buildNames.contains(name)
         }
         guard mayDescribe else { return [] }
         let files = DescribedFiles(paths)
@@ -23,6 +23,9 @@ extension AppDiscovery {
         var tuist = TuistReader(tree: tree, files: files)
         result += tuist.projects(committedProjects: committed)
         diagnostics += tuist.diagnostics
+        var bazel = BazelReader(tree: tree, files: files)
+        result += bazel.projects()
+        diagnostics += bazel.diagnostics
         return result
     }
 }
