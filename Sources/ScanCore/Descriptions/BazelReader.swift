@@ -232,9 +232,11 @@ struct BazelReader {
         case .call("glob", _, _):
             let include = (value.argument("include") ?? value.firstUnlabelled)?.items?.compactMap(\.string) ?? []
             let exclude = value.argument("exclude")?.items?.compactMap(\.string) ?? []
-            return files.files(inside: package).filter { path in
-                let relative = String(path.dropFirst(package.isEmpty ? 0 : package.count + 1))
-                return include.contains { Glob.matches($0, relative) } && !exclude.contains { Glob.matches($0, relative) }
+            // Globs are relative to the package; a file matched twice is listed once, in order.
+            let excluded = Set(exclude.compactMap { Paths.resolve(package, $0) }.flatMap(files.glob))
+            var seen: Set<String> = []
+            return include.compactMap { Paths.resolve(package, $0) }.flatMap(files.glob).filter {
+                !excluded.contains($0) && seen.insert($0).inserted
             }
         case .call("select", _, _):
             guard case .dictionary(let entries, _)? = value.firstUnlabelled else { return [] }

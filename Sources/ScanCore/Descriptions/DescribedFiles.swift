@@ -55,6 +55,40 @@ struct DescribedFiles {
         return (sources, resources)
     }
 
+    /// The files a glob written relative to the tree's root names (`App/Sources/**`, `Sources/**/*.swift`,
+    /// `App/Info.plist`): the folder before the first wildcard bounds the search, and the common shapes
+    /// (`**`, `**/*.ext`, `*.ext`) are answered without the general matcher.
+    func glob(_ pattern: String) -> [String] {
+        if listed.contains(pattern) { return [pattern] }
+        var fixed: [Substring] = []
+        var rest: [Substring] = []
+        for component in pattern.split(separator: "/") {
+            if rest.isEmpty, !component.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" || $0 == "{" }) {
+                fixed.append(component)
+            } else {
+                rest.append(component)
+            }
+        }
+        let folder = fixed.joined(separator: "/")
+        let inside = files(inside: folder)
+        let prefixLength = folder.isEmpty ? 0 : folder.utf8.count + 1
+        switch rest.count {
+        case 0:
+            return Array(inside)
+        case 1 where rest[0] == "**":
+            return Array(inside)
+        case 2 where rest[0] == "**" && rest[1].hasPrefix("*.") && !rest[1].dropFirst(2).contains("*"):
+            let suffix = String(rest[1].dropFirst())
+            return inside.filter { $0.hasSuffix(suffix) }
+        case 1 where rest[0].hasPrefix("*.") && !rest[0].dropFirst(2).contains("*"):
+            let suffix = String(rest[0].dropFirst())
+            return inside.filter { $0.hasSuffix(suffix) && !$0.utf8.dropFirst(prefixLength).contains(UInt8(ascii: "/")) }
+        default:
+            let relativePattern = rest.joined(separator: "/")
+            return inside.filter { Glob.matches(relativePattern, String($0.utf8.dropFirst(prefixLength))!) }
+        }
+    }
+
     enum Role { case source, resource, none }
 
     /// How a generator files a path by its extension: compiled or a header, copied as a resource, or left

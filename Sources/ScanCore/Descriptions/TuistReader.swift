@@ -25,7 +25,10 @@ struct TuistReader {
         let manifests = files.sorted.filter(Self.isManifest)
         guard !manifests.isEmpty else { return [] }
         // Helpers: every Tuist/ProjectDescriptionHelpers (and plugins' helpers) in the tree.
-        let helpers = files.sorted.filter { $0.contains("ProjectDescriptionHelpers/") && $0.hasSuffix(".swift") }.compactMap(lex)
+        let helpers = files.sorted.filter {
+            $0.hasSuffix(".swift") && Paths.fileName(of: Paths.directory(of: $0)) == "ProjectDescriptionHelpers"
+        }
+        .compactMap(lex)
         var result: [Project] = []
         for path in manifests {
             guard let manifest = lex(path) else { continue }
