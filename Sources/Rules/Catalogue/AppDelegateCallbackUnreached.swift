@@ -87,6 +87,63 @@ struct AppDelegateCallbackUnreached: Rule {
                     }
                 }
                 """, note: "The async form of the quick-action method, in an extension."),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func ↓application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                        handleDeepLink(url)
+                    }
+                    func handleDeepLink(_ url: URL) -> Bool { DeepLinkRouter.shared.route(url) }
+                }
+                """,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+                                guard let url = URLContexts.first?.url else { return }
+                                _ = (UIApplication.shared.delegate as? AppDelegate)?.handleDeepLink(url)
+                            }
+                        }
+                        """
+                    )
+                ], note: "A note: the scene delegate does the same work through the same helper, so the method is only dead code."),
+            Example(
+                files: [
+                    (
+                        "ReaderApp.swift",
+                        """
+                        import SwiftUI
+                        @main
+                        struct ReaderApp: App {
+                            @UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate
+                            var body: some Scene {
+                                WindowGroup {
+                                    ContentView()
+                                        .onOpenURL { url in Router.shared.open(url) }
+                                }
+                            }
+                        }
+                        """
+                    ),
+                    (
+                        "AppDelegate.swift",
+                        """
+                        final class AppDelegate: NSObject, UIApplicationDelegate {
+                            func ↓application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                                Router.shared.open(url)
+                            }
+                            func ↓application(_ application: UIApplication, continue userActivity: NSUserActivity,
+                                             restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                                Router.shared.continue(userActivity)
+                            }
+                        }
+                        """
+                    ),
+                ],
+                note: "SwiftUI adaptor: .onOpenURL covers the URL method (a note); nothing covers the activity method (a warning)."),
         ],
         nonTriggering: [
             Example(
@@ -134,6 +191,34 @@ struct AppDelegateCallbackUnreached: Rule {
                     func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool { true }
                 }
                 """, file: "SceneDelegate.swift", note: "Only the app delegate's methods go dead."),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, continue userActivity: NSUserActivity,
+                                     restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                        Handoff.shared.resume(userActivity)
+                    }
+                }
+                """,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                                ActivityForwarder.forward(userActivity)
+                            }
+                        }
+                        enum ActivityForwarder {
+                            static func forward(_ activity: NSUserActivity) {
+                                let delegate = UIApplication.shared.delegate as? AppDelegate
+                                _ = delegate?.application(UIApplication.shared, continue: activity, restorationHandler: { _ in })
+                            }
+                        }
+                        """
+                    )
+                ], note: "The scene delegate reaches the app delegate's method through a helper of its own."),
         ])
 
     /// Classes whose methods share the app delegate's names without being it.
@@ -144,32 +229,38 @@ struct AppDelegateCallbackUnreached: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let facts = context.facts
-        // A scene delegate that calls the app delegate's method keeps it alive (a forwarding bridge).
-        var forwarded: Set<String> = []
-        for reference in facts.sceneDelegateMethods {
-            // Calls into a framework handler of the same name (RCTLinkingManager.application(_:open:options:)) are not.
-            let body = WindowCreation.body(facts.function(reference))
-            forwarded.formUnion(CodeQuery.calledSignatures(in: body, of: facts.file(reference), skipping: Self.frameworkReceivers))
-        }
+        // A scene delegate that calls the app delegate's method, directly or through the app's helpers, keeps it
+        // alive (a forwarding bridge). Calls into a framework handler of the same name
+        // (RCTLinkingManager.application(_:open:options:)) are not that.
+        let sceneSide = SceneSideCalls(facts, skipping: Self.frameworkReceivers)
+        let swiftUI = facts.isSwiftUIApp ? SwiftUIEventModifiers(facts) : nil
         var findings: [Finding] = []
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
             let function = facts.function(reference)
             guard function.kind == .function || function.kind == .objcMethod,
                 let callback = AppDelegateCallback.matching(function.signature),
-                !forwarded.contains(function.signature)
+                sceneSide.reached[function.signature] == nil
             else { continue }
             let trivial = CodeQuery.isTrivial(function, in: file)
             let forwarding = FrameworkForwarding.handlers(of: function, in: file)
             let sceneAware = forwarding.map { FrameworkForwarding.isSceneAware($0, of: function, facts) } == true
-            let quiet = trivial || sceneAware
+            // The scene side does the same work through the same helpers, or SwiftUI delivers the event.
+            let shared = trivial ? nil : sceneSide.sharedWork(of: function, in: file, skipping: Self.frameworkReceivers)
+            let modifier = swiftUI?.covering(callback)
+            let quiet = trivial || sceneAware || shared != nil || modifier != nil
             let name = file.language == .swift ? callback.displayName : callback.objc
-            var message = "\(name) is not called once the app adopts scenes: use \(callback.replacement)"
+            let replacement = (swiftUI != nil ? SwiftUIEventModifiers.replacement(for: callback) : nil) ?? callback.replacement
+            var message = "\(name) is not called once the app adopts scenes: use \(replacement)"
             if trivial {
                 message += " (the method does nothing of its own here)"
             } else if sceneAware, let forwarding {
                 message +=
                     " (it only forwards to \(forwarding.sorted().joined(separator: " and ")), which gets the event from the scene side)"
+            } else if let shared {
+                message += " (the scene side already does its work: \(shared.call.from) calls \(shared.helper) at \(shared.call.place))"
+            } else if let modifier {
+                message += " (\(modifier) already receives it: the method is dead code)"
             }
             findings.append(finding(context, message, in: file, token: function.nameToken, severity: quiet ? .note : nil))
         }

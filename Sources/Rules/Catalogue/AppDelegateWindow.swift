@@ -80,6 +80,48 @@ struct AppDelegateWindow: Rule {
                     var window: UIWindow? = ↓UIWindow(frame: UIScreen.main.bounds)
                 }
                 """, note: "A stored property's initial value runs at launch too."),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window = ↓UIWindow(frame: UIScreen.main.bounds)
+                        window?.rootViewController = RootTabBarController()
+                        window?.makeKeyAndVisible()
+                        return true
+                    }
+
+                    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                        let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+                        configuration.delegateClass = SceneDelegate.self
+                        return configuration
+                    }
+                }
+                """,
+                infoPlist: .legacy,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene,
+                                      let appDelegate = UIApplication.shared.delegate as? AppDelegate else { return }
+                                let window = UIWindow(windowScene: windowScene)
+                                window.rootViewController = appDelegate.window?.rootViewController
+                                window.makeKeyAndVisible()
+                                self.window = window
+                            }
+                        }
+                        """
+                    )
+                ],
+                note: "Adopted in code, the root view controller re-hosted in the scene's window: a warning, not a black screen."),
         ],
         nonTriggering: [
             Example(
@@ -178,15 +220,23 @@ struct AppDelegateWindow: Rule {
         let facts = context.facts
         var findings: [Finding] = frameworkWindows(context)
         var methodsWithCreation: Set<String> = []
+        // An app that adopted scenes and moves the root view controller into its scene window shows it: the
+        // frame window is built but never seen, which is a warning, not a black screen.
+        let rehosting = facts.hasAdoptedScenes ? RootViewRehosting.find(facts) : nil
+        let rehosted = rehosting.map {
+            "; the scene delegate moves its root view controller into a UIWindow(windowScene:) (\($0.place)), so the app shows, "
+                + "but the frame window is built for nothing and code that uses it sees an off-screen window: build the root view controller without it"
+        }
         for site in WindowCreation.sites(facts) where site.isAppDelegateWindow && !site.isAttached {
             let how = site.file.language == .swift ? "\(site.file.text(site.token))(frame:)" : "initWithFrame:"
             methodsWithCreation.insert(site.file.path + "#" + site.place)
             findings.append(
                 finding(
                     context,
-                    "the app delegate creates its window with \(how) (in \(site.place)); a window no scene owns is never shown once the app adopts scenes: "
-                        + "create it in scene(_:willConnectTo:options:) with UIWindow(windowScene:)",
-                    in: site.file, token: site.token))
+                    "the app delegate creates its window with \(how) (in \(site.place))"
+                        + (rehosted
+                            ?? "; a window no scene owns is never shown once the app adopts scenes: create it in scene(_:willConnectTo:options:) with UIWindow(windowScene:)"),
+                    in: site.file, token: site.token, severity: rehosted == nil ? nil : .warning))
         }
         // A storyboard window set up and shown from the app delegate: nil under scenes, nothing appears.
         for reference in facts.appDelegateMethods {
@@ -202,9 +252,10 @@ struct AppDelegateWindow: Rule {
             findings.append(
                 finding(
                     context,
-                    "the app delegate sets up and shows its window (in \(describe(function))); under scenes its window is nil and nothing appears: "
-                        + "build the window in scene(_:willConnectTo:options:)",
-                    in: file, token: show))
+                    "the app delegate sets up and shows its window (in \(describe(function)))"
+                        + (rehosted
+                            ?? "; under scenes its window is nil and nothing appears: build the window in scene(_:willConnectTo:options:)"),
+                    in: file, token: show, severity: rehosted == nil ? nil : .warning))
         }
         return findings
     }

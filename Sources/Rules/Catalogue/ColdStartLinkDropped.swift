@@ -98,6 +98,45 @@ struct ColdStartLinkDropped: Rule {
                     }
                 }
                 """, file: "SceneDelegate.swift", project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.80.1\"}}\n")]),
+            Example(
+                """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                               options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        var launchOptions: [UIApplication.LaunchOptionsKey: Any] = [:]
+                        if let item = connectionOptions.shortcutItem { ↓launchOptions[.shortcutItem] = item }
+                        if let response = connectionOptions.notificationResponse {
+                            launchOptions[.remoteNotification] = response.notification.request.content.userInfo
+                        }
+                        window = UIWindow(windowScene: windowScene)
+                        AppCoordinator.shared.start(in: window!, launchOptions: launchOptions)
+                    }
+                }
+                """, file: "SceneDelegate.swift", note: "A hand-written conversion for the app's own coordinator that leaves out the links."
+            ),
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            NSMutableDictionary *launchOptions = [NSMutableDictionary dictionary];
+                            if (connectionOptions.notificationResponse) {
+                                [↓launchOptions setObject:connectionOptions.notificationResponse.notification.request.content.userInfo
+                                                   forKey:UIApplicationLaunchOptionsRemoteNotificationKey];
+                            }
+                            self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
+                            [self.reactHost startInWindow:self.window launchOptions:launchOptions];
+                        }
+                        @end
+                        """
+                    ), ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
+                ],
+                infoPlist: .objcScenes),
         ],
         nonTriggering: [
             Example(
@@ -162,6 +201,27 @@ struct ColdStartLinkDropped: Rule {
                 }
                 """, file: "SceneDelegate.swift", project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.80.1\"}}\n")],
                 note: "The launch link is copied from connectionOptions into the root view's launch options."),
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            NSMutableDictionary *launchOptions = [NSMutableDictionary dictionary];
+                            NSURL *url = connectionOptions.URLContexts.anyObject.URL;
+                            if (url) { launchOptions[UIApplicationLaunchOptionsURLKey] = url; }
+                            NSUserActivity *activity = connectionOptions.userActivities.anyObject;
+                            if (activity) {
+                                launchOptions[UIApplicationLaunchOptionsUserActivityDictionaryKey] = @{@"UIApplicationLaunchOptionsUserActivityKey": activity};
+                            }
+                            self.window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
+                            [self.reactHost startInWindow:self.window launchOptions:launchOptions];
+                        }
+                        @end
+                        """
+                    ), ("SceneDelegate.h", "@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>\n@end"),
+                ], infoPlist: .objcScenes, note: "The conversion carries the URL and the user activity."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -170,6 +230,17 @@ struct ColdStartLinkDropped: Rule {
         for name in facts.sceneDelegateNames.sorted() {
             let methods = facts.methods(of: [name])
             let connect = facts.connectMethod(of: [name])
+            // A hand-written conversion that leaves out the links is the finding; the pairs below would repeat it.
+            if let connect, let conversion = droppedConversion(in: connect, facts) {
+                findings.append(
+                    finding(
+                        context,
+                        "\(name) turns connectionOptions into launch options (\(conversion.keys.joined(separator: ", ")))\(conversion.handedTo) "
+                            + "but never converts urlContexts or userActivities: the link or universal link that launches the app is lost; "
+                            + "add them (.url from urlContexts, .userActivityDictionary from userActivities) or hand them to the link handler",
+                        in: facts.file(connect), token: conversion.token))
+                continue
+            }
             for pair in Self.pairs {
                 guard let handler = methods.first(where: { pair.handlers.contains(facts.function($0).signature) }) else { continue }
                 guard let connect else {
@@ -234,6 +305,112 @@ struct ColdStartLinkDropped: Rule {
                     in: file, token: viewCall))
         }
         return findings
+    }
+
+    /// A launch-options dictionary filled from connectionOptions in willConnectTo (`launchOptions[.shortcutItem] = …`,
+    /// `[options setObject:… forKey:UIApplicationLaunchOptionsRemoteNotificationKey]`) when nothing in the method
+    /// reads the links: the keys it writes, where, and the call it is handed to.
+    private func droppedConversion(in connect: FunctionRef, _ facts: AppFacts) -> (keys: [String], token: Int, handedTo: String)? {
+        let file = facts.file(connect)
+        let function = facts.function(connect)
+        let body = WindowCreation.body(function)
+        guard !reads(["urlContexts", "URLContexts", "userActivities", "handoffUserActivityType"], in: function, of: file) else {
+            return nil
+        }
+        var keys: [String] = []
+        var first: Int?
+        var dictionary: String?
+        for index in body {
+            guard let key = writtenLaunchOptionKey(at: index, in: file) else { continue }
+            if !keys.contains(key.name) { keys.append(key.name) }
+            if first == nil {
+                first = key.statement
+                dictionary = key.dictionary
+            }
+        }
+        guard let first, !keys.isEmpty else { return nil }
+        var handedTo = ""
+        if let dictionary {
+            for index in body where index > first && file.is(index, text: dictionary) {
+                if let call = enclosingCall(of: index, in: file, within: body) {
+                    handedTo = " for \(call)"
+                    break
+                }
+            }
+        }
+        return (keys, first, handedTo)
+    }
+
+    /// A write of a launch-option key at `index`: `dict[.key] = `, `dict[UIApplication.LaunchOptionsKey.key] = `,
+    /// `dict[UIApplicationLaunchOptionsKeyConstant] = `, `[dict setObject:x forKey:Constant]`, `dict.updateValue(x, forKey: .key)`.
+    private func writtenLaunchOptionKey(at index: Int, in file: SourceFile) -> (name: String, statement: Int, dictionary: String?)? {
+        guard file.isIdentifier(index) else { return nil }
+        let text = file.text(index)
+        var name: String?
+        if let key = LaunchOptionKey.objc(text) {
+            name = key.swift
+        } else if file.isPunctuation(index - 1, UInt8(ascii: ".")), LaunchOptionKey.swift(text) != nil,
+            file.isPunctuation(index - 2, UInt8(ascii: "[")) || file.is(index - 2, "LaunchOptionsKey")
+                || (file.isPunctuation(index - 2, UInt8(ascii: ":")) && file.is(index - 3, "forKey"))
+        {
+            name = text
+        }
+        guard let name else { return nil }
+        // Subscript assignment: `dict[…] = value`.
+        var close = index + 1
+        if file.isPunctuation(close, UInt8(ascii: "]")), CodeQuery.isAssigned(close, in: file) {
+            var open = index - 1
+            while open > 0, !file.isPunctuation(open, UInt8(ascii: "[")) { open -= 1 }
+            let dictionary = file.isIdentifier(open - 1) ? file.text(open - 1) : nil
+            return (name, dictionary.map { _ in open - 1 } ?? index, dictionary)
+        }
+        // `forKey:` of setObject/setValue/updateValue.
+        close = index
+        var cursor = index - 1
+        while cursor > 0, index - cursor < 40 {
+            if file.is(cursor, "setObject") || file.is(cursor, "setValue") || file.is(cursor, "updateValue") {
+                let receiver =
+                    file.isIdentifier(cursor - 1) ? cursor - 1 : (file.isPunctuation(cursor - 1, UInt8(ascii: ".")) ? cursor - 2 : -1)
+                let dictionary = receiver >= 0 && file.isIdentifier(receiver) ? file.text(receiver) : nil
+                return (name, receiver >= 0 ? receiver : cursor, dictionary)
+            }
+            if file.isPunctuation(cursor, UInt8(ascii: ";")) || file.isPunctuation(cursor, UInt8(ascii: "{")) { break }
+            cursor -= 1
+        }
+        return nil
+    }
+
+    /// The call a token is an argument of: `startReactNative(withModuleName:in:launchOptions:)`'s name, or an
+    /// Objective-C message's first selector part.
+    private func enclosingCall(of index: Int, in file: SourceFile, within body: Range<Int>) -> String? {
+        var cursor = index - 1
+        var depth = 0
+        while cursor > body.lowerBound {
+            if file.isPunctuation(cursor, UInt8(ascii: ")")) || file.isPunctuation(cursor, UInt8(ascii: "]")) {
+                depth += 1
+            } else if file.isPunctuation(cursor, UInt8(ascii: "(")) || file.isPunctuation(cursor, UInt8(ascii: "[")) {
+                if depth == 0 {
+                    if file.isPunctuation(cursor, UInt8(ascii: "(")), file.isIdentifier(cursor - 1) { return file.text(cursor - 1) + "(…)" }
+                    if file.isPunctuation(cursor, UInt8(ascii: "[")) {
+                        var part = cursor + 1
+                        while part < index, !(file.isIdentifier(part) && file.isPunctuation(part + 1, UInt8(ascii: ":"))) {
+                            if file.isPunctuation(part, UInt8(ascii: "[")) {
+                                part = max(part + 1, Int(file.partners[part]) + 1)
+                                continue
+                            }
+                            part += 1
+                        }
+                        if part < index { return file.text(part) + ":…" }
+                    }
+                    return nil
+                }
+                depth -= 1
+            } else if file.isPunctuation(cursor, UInt8(ascii: ";")) || file.isPunctuation(cursor, UInt8(ascii: "{")) {
+                return nil
+            }
+            cursor -= 1
+        }
+        return nil
     }
 
     private func reads(_ options: [String], in function: FunctionDeclaration, of file: SourceFile) -> Bool {

@@ -21,10 +21,10 @@ struct FrameworkUpgradePath: Rule {
             "Follow the path in the message: upgrade to the framework version whose template adopts scenes, or write the scene delegate the way that version allows.",
         triggering: [
             Example(
-                "@main class AppDelegate: RCTAppDelegate {}",
+                "@main class AppDelegate: RCTAppDelegate {}", infoPlist: .legacy,
                 project: [("package.json", "{\n  \"name\": \"shop\",\n  \"dependencies\": {\n    ↓\"react-native\": \"0.77.2\"\n  }\n}\n")]),
             Example(
-                "@objc class AppDelegate: FlutterAppDelegate {}",
+                "@objc class AppDelegate: FlutterAppDelegate {}", infoPlist: .legacy,
                 project: [
                     (
                         "pubspec.yaml",
@@ -37,19 +37,37 @@ struct FrameworkUpgradePath: Rule {
                 "class SceneDelegate: UIResponder, UIWindowSceneDelegate {}", file: "SceneDelegate.swift",
                 project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.88.1\"}}\n")]),
             Example("@main class AppDelegate: UIResponder, UIApplicationDelegate {}", note: "A native app has no framework to upgrade."),
+            Example(
+                files: [
+                    ("AppDelegate.swift", "@main class AppDelegate: RCTAppDelegate {}"),
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                window = UIWindow(windowScene: windowScene)
+                            }
+                        }
+                        """
+                    ),
+                ], project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.77.2\"}}\n")],
+                note: "React Native 0.77 with a hand-written scene delegate and manifest has adopted scenes: no upgrade is needed for them."
+            ),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
         let framework = context.facts.framework
         guard let minimum = FrameworkPaths.sceneSupport(framework.kind) else { return [] }
-        // A version with scene support (or an unknown one: `nightly`, no manifest) still gets the note while the
-        // app has not adopted scenes: it names the framework's own migration, and why it has not run.
-        let below = framework.semanticVersion.map { $0 < minimum } ?? false
-        guard below || !context.facts.hasAdoptedScenes else { return [] }
+        // An app that has adopted scenes (by hand on an older version, or through the framework) needs no
+        // upgrade for them. One that has not gets the path for its version, or, on a version with scene support
+        // (or an unknown one: `nightly`, no manifest), the framework's own migration and why it has not run.
+        guard !context.facts.hasAdoptedScenes else { return [] }
         let version = framework.semanticVersion ?? minimum
         // Expo 57.0.23+ that opted in has scene support without the upgrade.
         if framework.kind == .expo, version >= FrameworkPaths.expoOptIn, framework.settings.expoSceneSupport == true { return [] }
-        guard let path = FrameworkPaths.upgradePath(context.facts) else { return [] }
+        guard let path = FrameworkPaths.upgradePath(context.facts, prebuild: ExpoPrebuild.isUsed(context)) else { return [] }
         return [finding(context, path, at: framework.location ?? context.app.declaration, anchor: "upgrade:" + framework.kind.rawValue)]
     }
 }

@@ -54,6 +54,59 @@ struct LaunchOptionsRead: Rule {
                     options?[UIApplication.LaunchOptionsKey(rawValue: ↓"UIApplicationLaunchOptionsURLKey")] as? URL
                 }
                 """, file: "LaunchParser.swift", note: "Raw-string keys are the same keys."),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        if let options = launchOptions, let url = options[↓.url] as? URL {
+                            DeepLinkRouter.shared.open(url)
+                        }
+                        LaunchRouter.shared.route(launchOptions)
+                        return true
+                    }
+
+                    func application(_ application: UIApplication,
+                                     willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+                        guard let opts = launchOptions else { return true }
+                        let push = opts[↓.remoteNotification]
+                        return push == nil
+                    }
+                }
+                """,
+                also: [
+                    (
+                        "LaunchRouter.swift",
+                        """
+                        typealias LaunchOptions = [UIApplication.LaunchOptionsKey: Any]
+
+                        final class LaunchRouter {
+                            static let shared = LaunchRouter()
+                            func route(_ options: LaunchOptions?) {
+                                if let item = options?[↓.shortcutItem] as? UIApplicationShortcutItem { QuickActions.perform(item) }
+                            }
+                        }
+                        """
+                    )
+                ], note: "Aliases (if let, guard let) and the app's own helper the dictionary is handed to."),
+            Example(files: [
+                (
+                    "AppDelegate.m",
+                    """
+                    @implementation AppDelegate
+                    - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                        [self handleLaunch:launchOptions];
+                        return YES;
+                    }
+                    - (void)handleLaunch:(NSDictionary *)options {
+                        NSURL *url = options[↓UIApplicationLaunchOptionsURLKey];
+                        if (url) { [[Router shared] openURL:url]; }
+                    }
+                    @end
+                    """
+                )
+            ]),
         ],
         nonTriggering: [
             Example(
@@ -94,6 +147,38 @@ struct LaunchOptionsRead: Rule {
                 """, file: "SceneDelegate.swift"),
             Example(
                 """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                               options connectionOptions: UIScene.ConnectionOptions) {
+                        var launchOptions: [UIApplication.LaunchOptionsKey: Any] = [:]
+                        if let url = connectionOptions.urlContexts.first?.url { launchOptions[.url] = url }
+                        if let item = connectionOptions.shortcutItem { launchOptions[UIApplication.LaunchOptionsKey.shortcutItem] = item }
+                        ReactNativeHost.shared.start(in: scene, launchOptions: launchOptions)
+                    }
+                }
+                """, file: "SceneDelegate.swift", note: "Filling launch options from connectionOptions is the migration, not a read."),
+            Example(
+                files: [
+                    (
+                        "SceneDelegate.m",
+                        """
+                        @implementation SceneDelegate
+                        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {
+                            NSMutableDictionary *launchOptions = [NSMutableDictionary dictionary];
+                            NSURL *url = connectionOptions.URLContexts.anyObject.URL;
+                            if (url) { launchOptions[UIApplicationLaunchOptionsURLKey] = url; }
+                            NSDictionary *props = @{@"initialURL": launchOptions[UIApplicationLaunchOptionsURLKey] ?: @""};
+                            if (connectionOptions.shortcutItem) {
+                                [launchOptions setObject:connectionOptions.shortcutItem forKey:UIApplicationLaunchOptionsShortcutItemKey];
+                            }
+                            [[ReactHost shared] startInScene:scene launchOptions:launchOptions initialProperties:props];
+                        }
+                        @end
+                        """
+                    )
+                ], infoPlist: .objcScenes),
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     func application(_ application: UIApplication,
@@ -111,13 +196,72 @@ struct LaunchOptionsRead: Rule {
     /// a dictionary literal names a key without reading it.
     private func isLookupKey(_ start: Int, through end: Int, in file: SourceFile) -> Bool {
         if file.isPunctuation(start - 1, UInt8(ascii: "[")), file.isPunctuation(end + 1, UInt8(ascii: "]")) {
+            // `options[KEY] = value` fills a dictionary (the migration's own launch options), it reads nothing.
+            if CodeQuery.isAssigned(end + 1, in: file) { return false }
             let before = start - 2
             return file.isIdentifier(before) || file.isPunctuation(before, UInt8(ascii: "?"))
                 || file.isPunctuation(before, UInt8(ascii: "!"))
                 || file.isPunctuation(before, UInt8(ascii: ")")) || file.isPunctuation(before, UInt8(ascii: "]"))
         }
         if file.isPunctuation(start - 1, UInt8(ascii: ":")) {
+            if file.is(start - 2, "forKey"), Self.isWriteMessage(at: start - 2, in: file) { return false }
             return file.is(start - 2, "objectForKey") || file.is(start - 2, "valueForKey") || file.is(start - 2, "forKey")
+        }
+        return false
+    }
+
+    /// Whether the lookup whose key ends at `index` reads a dictionary the same function fills itself
+    /// (`launchOptions[KEY] = …` from connectionOptions, then read back): that is not UIKit's launch options.
+    private static func readsOwnDictionary(_ index: Int, in file: SourceFile) -> Bool {
+        var cursor = index
+        while file.isIdentifier(cursor - 1) || file.isPunctuation(cursor - 1, UInt8(ascii: ".")) { cursor -= 1 }
+        var base = -1
+        if file.isPunctuation(cursor - 1, UInt8(ascii: "[")) {
+            base = cursor - 2
+            while file.isPunctuation(base, UInt8(ascii: "?")) || file.isPunctuation(base, UInt8(ascii: "!")) { base -= 1 }
+        } else if file.isPunctuation(cursor - 1, UInt8(ascii: ":")), file.isIdentifier(cursor - 2), file.isIdentifier(cursor - 3) {
+            base = cursor - 3
+        }
+        guard file.isIdentifier(base), let function = CodeQuery.enclosingFunction(index, in: file) else { return false }
+        let name = file.text(base)
+        for candidate in WindowCreation.body(function) where file.is(candidate, text: name) {
+            if file.isPunctuation(candidate + 1, UInt8(ascii: "[")), file.partners[candidate + 1] > candidate + 1,
+                CodeQuery.isAssigned(Int(file.partners[candidate + 1]), in: file)
+            {
+                return true
+            }
+            if file.is(candidate + 1, "setObject") || file.is(candidate + 1, "setValue") { return true }
+            if file.isPunctuation(candidate + 1, UInt8(ascii: ".")),
+                file.is(candidate + 2, "updateValue") || file.is(candidate + 2, "setValue")
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `[options setObject:url forKey:KEY]`, `options.setValue(url, forKey: KEY)`, `updateValue(_:forKey:)`:
+    /// the `forKey` at `index` belongs to a write.
+    private static func isWriteMessage(at index: Int, in file: SourceFile) -> Bool {
+        var cursor = index - 1
+        var depth = 0
+        while cursor >= 0, index - cursor < 64 {
+            if file.isPunctuation(cursor, UInt8(ascii: "]")) || file.isPunctuation(cursor, UInt8(ascii: ")")) {
+                depth += 1
+            } else if file.isPunctuation(cursor, UInt8(ascii: "[")) || file.isPunctuation(cursor, UInt8(ascii: "(")) {
+                if depth == 0 {
+                    // Objective-C: the first selector part follows the receiver; Swift: the call's name precedes `(`.
+                    let words =
+                        file.language == .objectiveC
+                        ? Array((cursor + 1)..<index).filter { file.isIdentifier($0) && file.isPunctuation($0 + 1, UInt8(ascii: ":")) }
+                        : [cursor - 1]
+                    return words.contains { word in
+                        ["setObject", "setValue", "updateValue", "setObject:forKey"].contains { file.is(word, text: $0) }
+                    }
+                }
+                depth -= 1
+            }
+            cursor -= 1
         }
         return false
     }
@@ -144,14 +288,18 @@ struct LaunchOptionsRead: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for file in context.facts.files where file.mentions("aunchOptions") {
+        let flow = LaunchOptionsFlow(context.facts)
+        for (fileIndex, file) in context.facts.files.enumerated() where file.mentions("aunchOptions") {
             var reported: Set<Int> = []
             func report(_ index: Int, _ key: LaunchOptionKey, written: String) {
-                guard reported.insert(index).inserted else { return }
+                guard reported.insert(index).inserted, !Self.readsOwnDictionary(index, in: file) else { return }
+                // A helper the dictionary was handed to says where it came from.
+                let route =
+                    flow.holder(of: index, in: fileIndex, context.facts)?.passedFrom.map { " (launch options passed in by \($0))" } ?? ""
                 findings.append(
                     finding(
                         context,
-                        "\(written) is always nil once the app adopts scenes; instead, \(key.replacement)",
+                        "\(written) is always nil once the app adopts scenes\(route); instead, \(key.replacement)",
                         in: file, token: index))
             }
             for index in file.tokens.indices {
@@ -180,20 +328,17 @@ struct LaunchOptionsRead: Rule {
                     continue
                 }
             }
-            // `launchOptions?[.url]`: the shorthand inside a subscript of a launch-options parameter.
-            for function in file.functions where function.hasBody {
-                let names = function.parameters.filter { parameter in
-                    file.typeText(of: parameter).contains("LaunchOptionsKey")
-                        || (file.language == .objectiveC && function.signature.contains("LaunchingWithOptions:")
-                            && parameter.label.hasSuffix("LaunchingWithOptions"))
-                }.map(\.name)
-                guard !names.isEmpty else { continue }
+            // `launchOptions?[.url]`: the shorthand inside a subscript of the launch options, under any name
+            // they have reached (a parameter, `if let options = launchOptions`, a helper's parameter).
+            for (functionIndex, function) in file.functions.enumerated() where function.hasBody {
+                guard let names = flow.holders[FunctionRef(file: fileIndex, function: functionIndex)]?.names else { continue }
                 for index in (function.bodyStart + 1)..<function.bodyEnd where file.isPunctuation(index, UInt8(ascii: "[")) {
                     var base = index - 1
                     if file.isPunctuation(base, UInt8(ascii: "?")) || file.isPunctuation(base, UInt8(ascii: "!")) { base -= 1 }
                     guard file.isIdentifier(base), names.contains(file.text(base)),
                         file.isPunctuation(index + 1, UInt8(ascii: ".")), file.isIdentifier(index + 2),
-                        let key = LaunchOptionKey.swift(file.text(index + 2))
+                        let key = LaunchOptionKey.swift(file.text(index + 2)),
+                        file.isPunctuation(index + 3, UInt8(ascii: "]")), !CodeQuery.isAssigned(index + 3, in: file)
                     else { continue }
                     report(index + 1, key, written: "\(file.text(base))[.\(key.swift)]")
                 }

@@ -131,6 +131,31 @@ struct LinksNotForwarded: Rule {
                     ("pubspec.yaml", "name: tide\nenvironment:\n  flutter: \">=3.38.0\"\ndependencies:\n  flutter:\n    sdk: flutter\n")
                 ],
                 note: "The Flutter 3.38 template's scene delegate forwards to plugins."),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, continue userActivity: NSUserActivity,
+                                     restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                        ApplicationDelegateProxy.shared.application(application, continue: userActivity, restorationHandler: restorationHandler)
+                    }
+                }
+                """,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { forward(userActivity) }
+                            private func forward(_ activity: NSUserActivity) {
+                                let appDelegate = UIApplication.shared.delegate as? AppDelegate
+                                _ = appDelegate?.application(UIApplication.shared, continue: activity, restorationHandler: { _ in })
+                            }
+                        }
+                        """
+                    )
+                ], project: [("package.json", "{\"dependencies\": {\"@capacitor/ios\": \"8.3.1\"}}\n")],
+                note: "The scene delegate hands activities back to the app delegate's method through a helper."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -201,9 +226,13 @@ struct LinksNotForwarded: Rule {
     /// App-delegate link methods feeding a framework handler, when nothing on the scene side does.
     static func unforwarded(_ facts: AppFacts) -> [FunctionRef] {
         guard facts.hasAdoptedScenes, !facts.isSwiftUIApp else { return [] }
+        // The scene delegate calling the app delegate's method (directly or through its helpers) keeps it fed.
+        let sceneSide = SceneSideCalls(facts, skipping: AppDelegateCallbackUnreached.frameworkReceivers)
         return facts.appDelegateMethods.filter { reference in
             let function = facts.function(reference)
-            guard linkCallbacks.contains(function.signature), !sceneSideForwards(LinkKind(signature: function.signature), facts) else {
+            guard linkCallbacks.contains(function.signature), !sceneSideForwards(LinkKind(signature: function.signature), facts),
+                sceneSide.reached[function.signature] == nil
+            else {
                 return false
             }
             let file = facts.file(reference)

@@ -14,7 +14,10 @@ struct SceneConfigurationMissing: Rule {
             (UIApplicationSceneManifest~ipad) adopts scenes for that device family only. Xcode's generated manifest \
             (INFOPLIST_KEY_UIApplicationSceneManifest_Generation) has no configurations: right for a SwiftUI App, \
             doubtful for a UIKit app delegate without configurationForConnecting (unverified whether it passes the \
-            iOS 27 check, so reported as a warning).
+            iOS 27 check, so reported as a warning). A configuration that configurationForConnecting builds by name \
+            takes its delegate class and storyboard from the Info.plist configuration of that name: with no such entry \
+            (the manifest removed or renamed) and no delegateClass set in code, UIKit makes a scene without a \
+            delegate, so no window and a black screen.
             """,
         documentation: [AppleDocs.tn3187, AppleDocs.sceneManifest, AppleDocs.buildSettings],
         fix: """
@@ -89,6 +92,37 @@ struct SceneConfigurationMissing: Rule {
                     ),
                     ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
                 ], note: "iPad only: an iPhone launch has no scenes (warning)."),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                        UISceneConfiguration(name: ↓"Default Configuration", sessionRole: connectingSceneSession.role)
+                    }
+                }
+                """, infoPlist: .legacy, note: "The manifest that named the configuration was removed: no delegate, black screen."),
+            Example(
+                files: [
+                    (
+                        "AppDelegate.m",
+                        """
+                        @interface AppDelegate : UIResponder <UIApplicationDelegate>
+                        @end
+                        @implementation AppDelegate
+                        - (UISceneConfiguration *)application:(UIApplication *)application
+                            configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession
+                                                           options:(UISceneConnectionOptions *)options {
+                            if (connectingSceneSession.role == UIWindowSceneSessionRoleApplication) {
+                                return [[UISceneConfiguration alloc] initWithName:↓@"Main Scene" sessionRole:connectingSceneSession.role];
+                            }
+                            return [UISceneConfiguration configurationWithName:↓nil sessionRole:connectingSceneSession.role];
+                        }
+                        @end
+                        """
+                    )
+                ], infoPlist: .objcScenes, note: "The plist's configuration is \"Default Configuration\"; a nil name needs a delegateClass."
+            ),
         ],
         nonTriggering: [
             Example("@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
@@ -147,11 +181,26 @@ struct SceneConfigurationMissing: Rule {
                         """
                     ),
                 ], note: "Configurations come from code."),
+            Example(
+                """
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                        if connectingSceneSession.role == .windowExternalDisplayNonInteractive {
+                            let external = UISceneConfiguration(name: "External", sessionRole: connectingSceneSession.role)
+                            external.delegateClass = ExternalSceneDelegate.self
+                            return external
+                        }
+                        return UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+                    }
+                }
+                """, note: "The name matches the manifest's configuration, and the other sets its delegate class."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
         let facts = context.facts
-        guard !facts.isSceneBasedWithoutManifest else { return [] }
+        guard !facts.isSceneBasedWithoutManifest else { return unresolvedCodeConfigurations(context) }
         var findings: [Finding] = []
         for plist in context.app.infoPlists {
             let anchor = "configurations:" + plist.configurationList
@@ -192,6 +241,44 @@ struct SceneConfigurationMissing: Rule {
             default:
                 continue
             }
+        }
+        return findings
+    }
+
+    /// A configuration built in configurationForConnecting by a name no Info.plist configuration has (the
+    /// manifest was removed or renamed), or with no name, and no delegateClass set: UIKit makes a scene with
+    /// no delegate, so no window and a black screen.
+    private func unresolvedCodeConfigurations(_ context: RuleContext) -> [Finding] {
+        // Without the plist the names cannot be checked; the verdict is unknown already.
+        guard context.app.unreadable.isEmpty, context.app.generated == nil else { return [] }
+        var findings: [Finding] = []
+        for configuration in CodeConfiguration.all(context.facts) where !configuration.completesItself {
+            let file = context.facts.file(configuration.method)
+            guard let name = configuration.name else {
+                findings.append(
+                    finding(
+                        context,
+                        "configurationForConnecting returns a UISceneConfiguration with no name and sets no delegateClass: "
+                            + "UIKit creates the scene without a delegate, so no window appears (black screen); set delegateClass to the scene delegate",
+                        in: file, token: configuration.nameToken))
+                continue
+            }
+            let missing = context.app.infoPlists.filter { plist in
+                !AppFacts.configurations(of: plist).contains { $0.name == name }
+            }
+            guard !missing.isEmpty else { continue }
+            let where_ =
+                missing.allSatisfy { $0.manifestState.manifest == nil }
+                ? "the Info.plist has no scene manifest" : "no Info.plist scene configuration is named \"\(name)\""
+            let configurations =
+                missing.count < context.app.infoPlists.count
+                ? " (configurations \(missing.map(\.configurationList).joined(separator: "; ")))" : ""
+            findings.append(
+                finding(
+                    context,
+                    "configurationForConnecting returns UISceneConfiguration(name: \"\(name)\") without a delegateClass, but \(where_)\(configurations): "
+                        + "UIKit creates the scene without a delegate, so no window appears (black screen); set delegateClass or restore the manifest entry",
+                    in: file, token: configuration.nameToken))
         }
         return findings
     }

@@ -147,7 +147,7 @@ struct SceneManifestMissing: Rule {
                     "no UIApplicationSceneManifest: react-native-uiscene-bridge adopts scenes at run time (tested on simulators, one window); "
                     + "adopt them in the app"
             }
-            if let path = FrameworkPaths.upgradePath(facts) { message += " (\(path))" }
+            if let path = FrameworkPaths.upgradePath(facts, prebuild: ExpoPrebuild.isUsed(context)) { message += " (\(path))" }
             findings.append(
                 finding(
                     context, message, at: plist.location, anchor: "manifest:" + plist.configurationList,
@@ -164,7 +164,7 @@ struct SceneManifestMissing: Rule {
         let framework = facts.framework
         let named = framework.version.map { "\(framework.kind.displayName) \($0)" } ?? framework.kind.displayName
         var message = "\(named) generates an iOS app without scenes: it fails to launch when built with the iOS 27 SDK"
-        if let path = FrameworkPaths.upgradePath(facts) { message += " (\(path))" }
+        if let path = FrameworkPaths.upgradePath(facts, prebuild: ExpoPrebuild.isUsed(context)) { message += " (\(path))" }
         // The fix goes in the project configuration (app.json and the like), so that is where the finding is.
         return [finding(context, message, at: context.app.declaration, anchor: "generated-manifest")]
     }

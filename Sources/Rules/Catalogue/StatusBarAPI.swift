@@ -48,6 +48,29 @@ struct StatusBarAPI: Rule {
                     """
                 )
             ]),
+            Example(
+                """
+                extension UIApplication {
+                    var topInset: CGFloat { ↓statusBarFrame.height }
+                }
+                final class Banner {
+                    private let app = UIApplication.shared
+                    func offset() -> CGFloat { app.↓statusBarFrame.maxY }
+                }
+                """, file: "UIApplication+Insets.swift", note: "Implicit self in an extension, and a property holding the application."),
+            Example(files: [
+                (
+                    "Banner.m",
+                    """
+                    @implementation Banner
+                    - (CGFloat)offset {
+                        UIApplication *application = UIApplication.sharedApplication;
+                        return CGRectGetMaxY(application.↓statusBarFrame);
+                    }
+                    @end
+                    """
+                )
+            ]),
         ],
         nonTriggering: [
             Example(
@@ -82,8 +105,7 @@ struct StatusBarAPI: Rule {
             for index in file.tokens.indices where file.isIdentifier(index) && file.tokens[index].length >= 14 {
                 let name = file.text(index)
                 guard let replacement = Self.getters[name],
-                    let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file),
-                    CodeQuery.isApplication(receiver, in: file, at: index),
+                    CodeQuery.readsApplicationMember(index, in: file),
                     !CodeQuery.isAssigned(index, in: file)
                 else { continue }
                 findings.append(

@@ -98,6 +98,80 @@ struct WindowLookup: Rule {
                         "@interface TLYAppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end"
                     ),
                 ], note: "A storyboard app configuring its root view controller from the app delegate."),
+            Example(
+                """
+                extension UIApplication {
+                    var topViewController: UIViewController? {
+                        var top = ↓keyWindow?.rootViewController
+                        while let presented = top?.presentedViewController { top = presented }
+                        return top
+                    }
+                    var hostWindow: UIWindow? { self.↓windows.first { $0.isKeyWindow } }
+                }
+                """, file: "UIApplication+Top.swift", note: "Implicit and explicit self inside an extension of UIApplication."),
+            Example(
+                files: [
+                    (
+                        "UIApplication+Top.m",
+                        """
+                        @implementation UIApplication (Top)
+                        - (UIViewController *)tly_topViewController {
+                            UIViewController *top = self.↓keyWindow.rootViewController;
+                            return top ?: [[self ↓windows] firstObject].rootViewController;
+                        }
+                        @end
+                        """
+                    )
+                ], note: "A category on UIApplication."),
+            Example(
+                """
+                final class AlertPresenter {
+                    private let application = UIApplication.shared
+                    private let injected: UIApplication
+
+                    init(application: UIApplication) { injected = application }
+
+                    func present(_ alert: UIAlertController) {
+                        application.↓keyWindow?.rootViewController?.present(alert, animated: true)
+                        let app = UIApplication.shared
+                        _ = app.↓windows.count
+                        _ = injected.↓keyWindow
+                        let delegate = UIApplication.shared.delegate as! AppDelegate
+                        _ = delegate.↓window
+                    }
+                }
+                """, file: "AlertPresenter.swift", note: "Locals and properties holding the shared application or its delegate."),
+            Example(files: [
+                (
+                    "Overlay.m",
+                    """
+                    @implementation Overlay
+                    - (UIWindow *)host {
+                        UIApplication *app = [UIApplication sharedApplication];
+                        UIWindow *key = app.↓keyWindow;
+                        return key ?: [[app ↓windows] firstObject];
+                    }
+                    @end
+                    """
+                )
+            ]),
+            Example(
+                files: [
+                    (
+                        "ShareSheet.m",
+                        """
+                        @implementation ShareSheet
+                        - (void)present:(UIViewController *)sheet {
+                            UIViewController *root = RCTSharedApplication().delegate.↓window.rootViewController;
+                            UIWindow *key = RCTSharedApplication().↓keyWindow;
+                            [↓RCTPresentedViewController() presentViewController:sheet animated:YES completion:nil];
+                            [↓RCTKeyWindow().rootViewController presentViewController:sheet animated:YES completion:nil];
+                        }
+                        @end
+                        """
+                    )
+                ], project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.72.6\"}}\n")],
+                note: "React Native's aliases; before 0.74 RCTKeyWindow() is UIApplication.keyWindow."),
         ],
         nonTriggering: [
             Example(
@@ -176,10 +250,64 @@ struct WindowLookup: Rule {
                     }
                 }
                 """, note: "Declaring the window property is not a lookup."),
+            Example(
+                files: [
+                    (
+                        "AppDelegate.m",
+                        """
+                        @implementation AppDelegate
+                        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                            if (self.window != nil) {
+                                // iOS 12 and earlier, where the app delegate owns the window.
+                                [Theme applyToWindow:nil];
+                            }
+                            return YES;
+                        }
+                        @end
+                        """
+                    ),
+                    (
+                        "AppDelegate.h",
+                        "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@property (strong, nonatomic) UIWindow *window;\n@end"
+                    ),
+                ], note: "A nil check reads nothing through the window (found in iSH)."),
+            Example(
+                """
+                extension UIApplication {
+                    var foregroundWindows: [UIWindow] {
+                        let windows = connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                        return windows.filter { !$0.isHidden }
+                    }
+                    func keyWindow(in windows: [UIWindow]) -> UIWindow? { windows.first { $0.isKeyWindow } }
+                }
+                final class Session {
+                    let client = APIClient.shared
+                    func refresh() { _ = client.windows }
+                }
+                """, file: "UIApplication+Scenes.swift",
+                note: "Scene windows, a local and a parameter of the same name, and another class's shared instance."),
+            Example(
+                files: [
+                    (
+                        "ShareSheet.m",
+                        """
+                        @implementation ShareSheet
+                        - (void)present:(UIViewController *)sheet {
+                            [RCTPresentedViewController() presentViewController:sheet animated:YES completion:nil];
+                        }
+                        @end
+                        """
+                    )
+                ], project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.76.3\"}}\n")],
+                note: "From React Native 0.74 RCTPresentedViewController() finds the foreground scene's key window."),
         ])
 
+    /// React Native helpers that returned `UIApplication.keyWindow` until 0.74 made them scene-aware
+    /// (react-native#42036); Expo SDK 51 is the first on React Native 0.74.
+    static let reactNativeKeyWindowHelpers: Set<String> = ["RCTKeyWindow", "RCTPresentedViewController"]
+
     func check(_ context: RuleContext) -> [Finding] {
-        var findings: [Finding] = ownWindowReads(context)
+        var findings: [Finding] = ownWindowReads(context) + reactNativeKeyWindows(context)
         let facts = context.facts
         let ownKeyWindow = declaresSceneAwareKeyWindow(facts)
         let bridged = bridgesWindow(facts)
@@ -189,19 +317,20 @@ struct WindowLookup: Rule {
                 let isWindows = !isKey && file.is(index, "windows")
                 let isWindow = !isKey && !isWindows && file.is(index, "window")
                 guard isKey || isWindows || isWindow else { continue }
-                guard let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file) else {
-                    continue
-                }
                 if CodeQuery.isAssigned(index, in: file) { continue }
                 if isKey || isWindows {
-                    guard CodeQuery.isApplication(receiver, in: file, at: index) else { continue }
+                    // Through a receiver, or implicit `self` in an extension of UIApplication.
+                    guard CodeQuery.readsApplicationMember(index, in: file) else { continue }
                     if isKey, ownKeyWindow { continue }
                     let message =
                         isKey
                         ? "UIApplication.keyWindow is deprecated and returns a key window of any scene: use view.window or the key window of the view's UIWindowScene"
                         : "UIApplication.windows mixes the windows of every scene: use the windows of the relevant UIWindowScene"
                     findings.append(finding(context, message, in: file, token: index))
-                } else if !bridged, isAppDelegate(receiver, in: file, at: index, delegateClasses: facts.appDelegateNames) {
+                } else if !bridged,
+                    let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file),
+                    isAppDelegate(receiver, in: file, at: index, delegateClasses: facts.appDelegateNames)
+                {
                     findings.append(
                         finding(
                             context,
@@ -239,9 +368,10 @@ struct WindowLookup: Rule {
                 let read = body.first(where: { index in
                     guard file.is(index, "window"), !CodeQuery.isAssigned(index, in: file) else { return false }
                     let next = index + 1
+                    // `window != nil` compares; it reads nothing through the window.
                     guard
                         file.isPunctuation(next, UInt8(ascii: ".")) || file.isPunctuation(next, UInt8(ascii: "?"))
-                            || file.isPunctuation(next, UInt8(ascii: "!"))
+                            || (file.isPunctuation(next, UInt8(ascii: "!")) && !file.isPunctuation(next + 1, UInt8(ascii: "=")))
                     else { return false }
                     if CodeQuery.isMember(file, index) {
                         return file.is(index - 2, "self") && !CodeQuery.isMember(file, index - 2)
@@ -262,6 +392,35 @@ struct WindowLookup: Rule {
         return findings
     }
 
+    /// `RCTKeyWindow()` and `RCTPresentedViewController()` called by app code on React Native before 0.74,
+    /// where they read the global key window.
+    private func reactNativeKeyWindows(_ context: RuleContext) -> [Finding] {
+        let framework = context.facts.framework
+        let global: Bool?
+        switch framework.kind {
+        case .reactNative: global = framework.isAtLeast(SemanticVersion(0, 74)).map { !$0 }
+        case .expo: global = framework.isAtLeast(SemanticVersion(51)).map { !$0 }
+        default: global = nil
+        }
+        guard global == true else { return [] }
+        let named = framework.version.map { "\(framework.kind.displayName) \($0)" } ?? framework.kind.displayName
+        var findings: [Finding] = []
+        for file in context.facts.files where file.mentions("RCT") {
+            for index in file.tokens.indices where file.isIdentifier(index) && file.isPunctuation(index + 1, UInt8(ascii: "(")) {
+                guard file.tokens[index].length >= 12, Self.reactNativeKeyWindowHelpers.contains(file.text(index)),
+                    !CodeQuery.isMember(file, index), CodeQuery.enclosingFunction(index, in: file) != nil
+                else { continue }
+                findings.append(
+                    finding(
+                        context,
+                        "\(file.text(index))() reads UIApplication.keyWindow on \(named) (React Native before 0.74): "
+                            + "it returns a key window of any scene, or none; use the view's window",
+                        in: file, token: index))
+            }
+        }
+        return findings
+    }
+
     /// `as!` (or a `!` unwrap) in the statement that reads the window.
     private func forceCasts(after index: Int, in file: SourceFile, limit: Int) -> Bool {
         var cursor = index + 1
@@ -270,36 +429,18 @@ struct WindowLookup: Rule {
             if file.line(ofToken: cursor) != file.line(ofToken: index) { break }
             cursor += 1
         }
-        return file.isPunctuation(index + 1, UInt8(ascii: "!"))
+        return file.isPunctuation(index + 1, UInt8(ascii: "!")) && !file.isPunctuation(index + 2, UInt8(ascii: "="))
     }
 
-    /// `UIApplication.shared.delegate` in any spelling (casts included), `delegate` inside an extension
-    /// of UIApplication, and values named like the app delegate or typed as its class.
     private func isAppDelegate(_ receiver: Range<Int>, in file: SourceFile, at index: Int, delegateClasses: Set<String>) -> Bool {
-        let text = CodeQuery.normalized(receiver, in: file)
-        for form in CodeQuery.sharedApplicationForms {
-            if text.contains(form + ".delegate") || text.contains("[" + form + " delegate]") { return true }
-        }
-        if text == "delegate" || text == "self.delegate",
-            let type = file.type(containing: index), file.types[type].simpleName == "UIApplication"
-        {
-            return true
-        }
-        // `application.delegate?.window` inside a method whose parameter is the application.
-        if let delegate = receiver.last(where: { file.is($0, "delegate") }), delegate > receiver.lowerBound + 1,
-            file.isPunctuation(delegate - 1, UInt8(ascii: ".")),
-            CodeQuery.isApplication(receiver.lowerBound..<(delegate - 1), in: file, at: index)
-        {
-            return true
-        }
-        // `appDelegate.window`, `AppDelegate.shared.window`, `SPAppDelegate.shared().window`.
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
-        return words.contains { $0.lowercased().hasSuffix("appdelegate") || delegateClasses.contains(String($0)) }
+        AppDelegateReferences.isAppDelegate(receiver, in: file, at: index, delegateClasses: delegateClasses)
     }
 
     /// A scene delegate that stores its window in the app delegate (`appDelegate.window = window`)
     /// keeps old `delegate.window` lookups working.
     private func bridgesWindow(_ facts: AppFacts) -> Bool {
+        // A scene delegate that moves the app delegate's root view controller into its window leaves that window set.
+        if RootViewRehosting.find(facts) != nil { return true }
         for reference in facts.sceneDelegateMethods {
             let file = facts.file(reference)
             for index in WindowCreation.body(facts.function(reference))

@@ -30,6 +30,7 @@ struct WindowWithoutScene: Rule {
                         self.window = window
                     }
                 }
+                let toasts = ToastPresenter()
                 """, file: "ToastPresenter.swift"),
             Example(
                 """
@@ -41,6 +42,7 @@ struct WindowWithoutScene: Rule {
                         window.makeKeyAndVisible()
                     }
                 }
+                func launch() { Launching().start() }
                 """, file: "Launching.swift", note: "A window made in a stored property's initial value."),
             Example(
                 """
@@ -63,10 +65,36 @@ struct WindowWithoutScene: Rule {
                         self.window = [[↓UIWindow alloc] initWithFrame:UIScreen.mainScreen.bounds];
                         self.window.hidden = NO;
                     }
+                    + (void)showShared { [[DebugOverlay new] show]; }
                     @end
                     """
                 )
             ]),
+            Example(
+                """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        window = UIWindow(windowScene: windowScene)
+                        showHome()
+                    }
+
+                    func showHome() {
+                        if window == nil { window = ↓UIWindow(frame: UIScreen.main.bounds) }
+                        window?.rootViewController = HomeViewController()
+                        window?.makeKeyAndVisible()
+                    }
+                }
+                """, file: "SceneDelegate.swift", note: "A note: a fallback that willConnectTo has made unreachable."),
+            Example(
+                """
+                final class LegacyHUDWindowController {
+                    let window = ↓UIWindow(frame: UIScreen.main.bounds)
+                    func show() { window.isHidden = false }
+                }
+                """, file: "LegacyHUDWindowController.swift", note: "A note: nothing in the app instantiates or names the class."),
         ],
         nonTriggering: [
             Example(
@@ -96,6 +124,7 @@ struct WindowWithoutScene: Rule {
                         self.window = window
                     }
                 }
+                let toasts = ToastPresenter()
                 """, file: "ToastPresenter.swift"),
             Example(
                 """
@@ -111,11 +140,13 @@ struct WindowWithoutScene: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         WindowCreation.sites(context.facts).filter { !$0.isAppDelegateWindow && !$0.isAttached }.map { site in
-            finding(
-                context,
+            var message =
                 "\(site.file.text(site.token)) created without a scene (in \(site.place)) is never shown once the app adopts scenes: "
-                    + "use UIWindow(windowScene:) or set its windowScene",
-                in: site.file, token: site.token)
+                + "use UIWindow(windowScene:) or set its windowScene"
+            // Code that cannot run in practice is hygiene, not a broken screen.
+            let unreachable = UnreachableWindowCode.reason(for: site, context)
+            if let unreachable { message += " (\(unreachable))" }
+            return finding(context, message, in: site.file, token: site.token, severity: unreachable == nil ? nil : .note)
         }
     }
 }

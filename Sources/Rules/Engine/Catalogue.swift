@@ -19,6 +19,7 @@ public enum Catalogue {
         NotificationDelegateLate.self,
         PartialMigration.self,
         ReactNativeDoubleStart.self,
+        RequiresFullScreenIgnored.self,
         SceneConfigurationMissing.self,
         SceneDelegateUnresolved.self,
         SceneManifestMissing.self,

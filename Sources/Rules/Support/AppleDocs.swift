@@ -18,6 +18,7 @@ enum AppleDocs {
     static let windows = "/documentation/uikit/uiapplication/windows"
     static let sceneKeyWindow = "/documentation/uikit/uiwindowscene/keywindow"
     static let screenMain = "/documentation/uikit/uiscreen/main"
+    static let requiresFullScreen = "/documentation/bundleresources/information-property-list/uirequiresfullscreen"
     static let statusBarFrame = "/documentation/uikit/uiapplication/statusbarframe"
     static let statusBarOrientation = "/documentation/uikit/uiapplication/statusbarorientation"
     static let openURL = "/documentation/uikit/uiapplication/openurl(_:)"

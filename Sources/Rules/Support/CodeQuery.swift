@@ -85,20 +85,35 @@ enum CodeQuery {
         return text
     }
 
-    static let sharedApplicationForms: Set<String> = [
+    /// The shared application as code spells it, framework accessors (`RCTSharedApplication()`) included.
+    static let sharedApplicationForms: Set<String> = Set([
         "UIApplication.shared", "UIApplication.sharedApplication", "[UIApplication sharedApplication]",
         "UIKit.UIApplication.shared",
-    ]
+    ]).union(ApplicationReferences.frameworkAccessors)
 
-    /// Whether the receiver is the shared application, or a `UIApplication` parameter of the enclosing
-    /// function (the `application` argument of a delegate method).
+    /// Whether the receiver is the shared application, a `UIApplication` parameter of the enclosing
+    /// function (the `application` argument of a delegate method), or another name for it
+    /// (`ApplicationReferences`: `self` in an extension of UIApplication, `let app = UIApplication.shared`).
     static func isApplication(_ range: Range<Int>, in file: SourceFile, at index: Int) -> Bool {
         let text = normalized(range, in: file)
         if sharedApplicationForms.contains(text) { return true }
-        guard range.count == 1, let function = file.function(containing: index) else { return false }
-        return file.functions[function].parameters.contains { parameter in
-            parameter.name == text && file.typeText(of: parameter).hasPrefix("UIApplication")
+        if range.count == 1, let function = file.function(containing: index),
+            file.functions[function].parameters.contains(where: { parameter in
+                parameter.name == text && ApplicationReferences.isApplicationType(file.typeText(of: parameter))
+            })
+        {
+            return true
         }
+        return ApplicationReferences.isApplicationAlias(range, in: file, at: index)
+    }
+
+    /// Whether the member at `index` is read from the application: through a receiver (`isApplication`)
+    /// or, inside an extension or subclass of UIApplication, through implicit `self`.
+    static func readsApplicationMember(_ index: Int, in file: SourceFile) -> Bool {
+        if let receiver = receiver(of: index, in: file) ?? messageReceiver(of: index, in: file) {
+            return isApplication(receiver, in: file, at: index)
+        }
+        return ApplicationReferences.isImplicitSelfMember(index, in: file)
     }
 
     /// Whether the token at `index` is written to (`x = …`, not `x == …`).
@@ -140,7 +155,14 @@ enum CodeQuery {
     /// - Parameter skipping: receivers whose calls do not count (`RCTLinkingManager` in
     ///   `RCTLinkingManager.application(…)`, `[RCTLinkingManager application:…]`).
     static func calledSignatures(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> Set<String> {
-        var result: Set<String> = []
+        Set(calledSignatureSites(in: range, of: file, skipping: skipping).map(\.signature))
+    }
+
+    /// The calls of `calledSignatures` in source order, each with the token of its name.
+    static func calledSignatureSites(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> [(
+        signature: String, token: Int
+    )] {
+        var result: [(signature: String, token: Int)] = []
         for index in range {
             if file.language == .swift, file.isIdentifier(index), file.isPunctuation(index + 1, UInt8(ascii: "(")),
                 !file.isPunctuation(index - 1, UInt8(ascii: "@"))
@@ -171,7 +193,7 @@ enum CodeQuery {
                     }
                     cursor += 1
                 }
-                result.insert(file.text(index) + "(" + labels.map { $0 + ":" }.joined() + ")")
+                result.append((file.text(index) + "(" + labels.map { $0 + ":" }.joined() + ")", index))
             } else if file.language == .objectiveC, file.isPunctuation(index, UInt8(ascii: "[")) {
                 let close = Int(file.partners[index])
                 guard close > index else { continue }
@@ -193,7 +215,7 @@ enum CodeQuery {
                     cursor += 1
                 }
                 if selector.isEmpty, last > index + 1 { selector = file.text(last) }
-                if !selector.isEmpty { result.insert(selector) }
+                if !selector.isEmpty { result.append((selector, index + 1)) }
             }
         }
         return result

@@ -21,7 +21,8 @@ enum FrameworkPaths {
     static let flutterAutomaticMigration = SemanticVersion(3, 41)
 
     /// The concrete path for the app's framework version, as a sentence.
-    static func upgradePath(_ facts: AppFacts) -> String? {
+    /// - Parameter prebuild: an Expo project generates its native folder (`ExpoPrebuild`), so config plugins apply.
+    static func upgradePath(_ facts: AppFacts, prebuild: Bool = true) -> String? {
         let framework = facts.framework
         let named = framework.version.map { "\(framework.kind.displayName) \($0)" } ?? framework.kind.displayName
         let version = framework.semanticVersion
@@ -49,6 +50,15 @@ enum FrameworkPaths {
                 "\(named): upgrade (0.88 adopts scenes), or create the root view in a scene delegate with RCTRootView(bridge:moduleName:initialProperties:) "
                 + "from the bridge the app delegate owns"
         case .expo:
+            if !prebuild {
+                // A bare project edits its committed ios/ folder: config plugins never run on it.
+                guard let version, version >= SemanticVersion(58) else {
+                    return
+                        "\(named): upgrade to SDK 58 and add its SceneDelegate (ExpoAppSceneDelegate) to the native project, or from SDK 57.0.23 "
+                        + "add a scene manifest naming EXExpoAppSceneDelegate to the app's Info.plist by hand (the project is not prebuilt, so expo-build-properties does not apply)"
+                }
+                return "\(named): add the SDK 58 SceneDelegate (ExpoAppSceneDelegate) and its scene manifest to the native project"
+            }
             guard let version, version >= SemanticVersion(58) else {
                 if let version, version >= expoOptIn {
                     return

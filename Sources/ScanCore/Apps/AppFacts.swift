@@ -44,8 +44,11 @@ public struct AppFacts: Sendable {
     ]
 
     public let app: App
-    /// The app's lexed source files, sorted by path.
+    /// The app's lexed source files, sorted by path, then the repository's files that declare its delegates'
+    /// first-party superclasses (`FirstPartyBases`).
     public let files: [SourceFile]
+    /// Paths of those superclass files, which the app's target does not list.
+    public let linkedFiles: [String]
     /// Every Swift class/extension and Objective-C interface/implementation/category by simple name.
     public let declarations: [String: [TypeRef]]
     public let appDelegateNames: Set<String>
@@ -63,9 +66,12 @@ public struct AppFacts: Sendable {
     /// Superclasses and protocols (simple names) of each class name, over all its declarations.
     private let parents: [String: Set<String>]
 
-    public init(app: App, sources: [String: SourceFile]) {
+    public init(app: App, sources: [String: SourceFile], linked: [String] = []) {
         self.app = app
-        let files = app.sourceFiles.compactMap { sources[$0] }.sorted { $0.path < $1.path }
+        let own = Set(app.sourceFiles)
+        let linkedFiles = linked.filter { !own.contains($0) && sources[$0] != nil }.sorted()
+        self.linkedFiles = linkedFiles
+        let files = app.sourceFiles.compactMap { sources[$0] }.sorted { $0.path < $1.path } + linkedFiles.compactMap { sources[$0] }
         self.files = files
 
         var declarations: [String: [TypeRef]] = [:]

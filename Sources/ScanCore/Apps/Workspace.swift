@@ -163,6 +163,38 @@ public final class Workspace: Sendable {
             }
         }
         clock.lap("second pass")
+
+        // Third pass: delegate superclasses declared elsewhere in the repository (a local pod, a framework
+        // target linked without a dependency). Only trees whose delegates have such a superclass pay for it.
+        var linked = [[String]](repeating: [], count: apps.count)
+        for _ in 0..<3 {
+            let wanted = FirstPartyBases.unresolved(facts)
+            let allNames = wanted.reduce(into: Set<String>()) { $0.formUnion($1) }
+            guard !allNames.isEmpty else { break }
+            let search = AnchorSearch(allNames.sorted())
+            let candidates = files.map(\.path).filter { SourceLanguage(path: $0) != nil }
+            var lexed: [String: SourceFile] = [:]
+            let unread = candidates.filter { sources[$0] == nil }
+            let outcomes = Parallel.map(unread.count) { [unread] index in
+                SourceLoad.load(unread[index], source: source, limits: limits, anchors: search, quiet: true)
+            }
+            for (path, outcome) in zip(unread, outcomes) { if let file = outcome.file { lexed[path] = file } }
+            for path in candidates where sources[path] != nil { lexed[path] = sources[path] }
+            var grew = false
+            for (appIndex, names) in wanted.enumerated() where !names.isEmpty {
+                let own = Set(apps[appIndex].sourceFiles).union(linked[appIndex])
+                for (path, file) in lexed where !own.contains(path) && !FirstPartyBases.declares(file, anyOf: names).isEmpty {
+                    linked[appIndex].append(path)
+                    sources[path] = file
+                    grew = true
+                }
+            }
+            guard grew else { break }
+            facts = Parallel.map(apps.count) { [sources, facts, linked] index in
+                linked[index].isEmpty ? facts[index] : AppFacts(app: apps[index], sources: sources, linked: linked[index])
+            }
+        }
+        clock.lap("first-party delegate bases")
         diagnostics = Array(Set(diagnostics)).sorted()
         return Workspace(
             source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics,

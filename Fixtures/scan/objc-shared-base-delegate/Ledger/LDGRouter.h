@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@interface LDGRouter : NSObject
++ (instancetype)sharedRouter;
+- (BOOL)openURL:(NSURL *)url;
+@end

@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface UIApplication (LDGTop)
+- (UIViewController *)ldg_topViewController;
+@end

@@ -1,0 +1,25 @@
+//
+//  NotesApp.swift
+//  Notes
+//
+//  Created by Tomás Herrera on 12/11/2024.
+//
+
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+    @StateObject private var store = NoteStore.shared
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView()
+                .environmentObject(store)
+                .onOpenURL { url in
+                    guard url.scheme == "notes", let id = UUID(uuidString: url.lastPathComponent) else { return }
+                    store.selectedNoteID = id
+                }
+        }
+    }
+}
