@@ -218,23 +218,28 @@ struct StarlarkFile {
         return parts
     }
 
-    private func call(_ name: String, _ range: Range<Int>, origin: SettingOrigin) -> ManifestValue {
+    /// Deeper nesting than this is no BUILD file anyone writes; it is read as computed instead of recursing
+    /// until a thread's stack runs out.
+    static let maximumDepth = 64
+
+    private func call(_ name: String, _ range: Range<Int>, origin: SettingOrigin, depth: Int = 0) -> ManifestValue {
         var arguments: [(label: String?, value: ManifestValue)] = []
         for part in split(range) {
             if part.count >= 2, tokens[part.lowerBound].kind == .name, isPunctuation(part.lowerBound + 1, "="),
                 !isPunctuation(part.lowerBound + 2, "=")
             {
-                arguments.append((text(part.lowerBound), evaluate((part.lowerBound + 2)..<part.upperBound)))
+                arguments.append((text(part.lowerBound), evaluate((part.lowerBound + 2)..<part.upperBound, depth: depth + 1)))
             } else {
-                arguments.append((nil, evaluate(part)))
+                arguments.append((nil, evaluate(part, depth: depth + 1)))
             }
         }
         return .call(name, arguments, origin)
     }
 
     /// `a + b + …` of lists or strings; anything else but one operand is computed.
-    func evaluate(_ range: Range<Int>) -> ManifestValue {
+    func evaluate(_ range: Range<Int>, depth: Int = 0) -> ManifestValue {
         guard !range.isEmpty, range.upperBound <= tokens.count else { return .computed("an empty expression", origin(range.lowerBound)) }
+        guard depth < Self.maximumDepth else { return .computed("nested too deep", origin(range.lowerBound)) }
         var operands: [Range<Int>] = []
         var start = range.lowerBound
         var index = range.lowerBound
@@ -254,7 +259,7 @@ struct StarlarkFile {
             index += 1
         }
         operands.append(start..<range.upperBound)
-        let values = operands.map(primary)
+        let values = operands.map { primary($0, depth: depth) }
         guard values.count > 1 else { return values[0] }
         if values.allSatisfy({ $0.items != nil }) { return .array(values.flatMap { $0.items ?? [] }, values[0].origin) }
         if values.allSatisfy({ $0.string != nil }) { return .string(values.compactMap(\.string).joined(), values[0].origin) }
@@ -265,7 +270,7 @@ struct StarlarkFile {
         return .computed("a `+` of values only evaluating the Starlark decides", origin(range.lowerBound))
     }
 
-    private func primary(_ range: Range<Int>) -> ManifestValue {
+    private func primary(_ range: Range<Int>, depth: Int) -> ManifestValue {
         guard !range.isEmpty else { return .computed("an empty operand", origin(max(0, range.lowerBound - 1))) }
         let index = range.lowerBound
         let here = origin(index)
@@ -283,14 +288,14 @@ struct StarlarkFile {
             return .number(text(index), here)
         case .punctuation where text(index) == "[":
             let end = close(index)
-            return .array(split((index + 1)..<min(end, range.upperBound)).map(evaluate), here)
+            return .array(split((index + 1)..<min(end, range.upperBound)).map { evaluate($0, depth: depth + 1) }, here)
         case .punctuation where text(index) == "{":
             let end = close(index)
             var entries: [(key: String, keyOrigin: SettingOrigin, value: ManifestValue)] = []
             for part in split((index + 1)..<min(end, range.upperBound)) {
                 guard let colon = part.first(where: { isPunctuation($0, ":") }) else { continue }
-                let key = evaluate(part.lowerBound..<colon)
-                entries.append((key.string ?? "?", key.origin, evaluate((colon + 1)..<part.upperBound)))
+                let key = evaluate(part.lowerBound..<colon, depth: depth + 1)
+                entries.append((key.string ?? "?", key.origin, evaluate((colon + 1)..<part.upperBound, depth: depth + 1)))
             }
             return .dictionary(entries, here)
         case .name:
@@ -300,7 +305,7 @@ struct StarlarkFile {
             let name = text(nameIndex)
             if isPunctuation(nameIndex + 1, "("), nameIndex + 1 < range.upperBound {
                 let end = close(nameIndex + 1)
-                return call(name, (nameIndex + 2)..<end, origin: origin(nameIndex))
+                return call(name, (nameIndex + 2)..<end, origin: origin(nameIndex), depth: depth + 1)
             }
             if name == "True" || name == "False" { return .bool(name == "True", here) }
             if range.count == 1, let assigned = assignments[name] { return assigned }

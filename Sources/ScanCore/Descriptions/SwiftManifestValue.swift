@@ -60,13 +60,20 @@ indirect enum ManifestValue: Sendable, Hashable {
 
     /// The first thing in the value that could not be read, for diagnostics.
     var firstComputed: (String, SettingOrigin)? {
+        // Plain loops: a lazy compactMap's `first` computes the element twice, which doubles the work at
+        // every level of nesting (found by the hostile-input tests: 5,000 nested brackets took seconds).
+        var children: [ManifestValue] = []
         switch self {
         case .computed(let reason, let origin): return (reason, origin)
-        case .array(let items, _): return items.lazy.compactMap(\.firstComputed).first
-        case .dictionary(let entries, _): return entries.lazy.compactMap(\.value.firstComputed).first
-        case .call(_, let arguments, _): return arguments.lazy.compactMap(\.value.firstComputed).first
+        case .array(let items, _): children = items
+        case .dictionary(let entries, _): children = entries.map(\.value)
+        case .call(_, let arguments, _): children = arguments.map(\.value)
         default: return nil
         }
+        for child in children {
+            if let found = child.firstComputed { return found }
+        }
+        return nil
     }
 
     var description: String {
@@ -119,6 +126,15 @@ struct ManifestReader {
     private(set) var functions: [String: Function] = [:]
     /// The deepest call nesting followed through helpers; manifests that recurse deeper are computed.
     static let maximumDepth = 24
+    /// The most expressions one reading evaluates: names are evaluated where they are used, so
+    /// `let a = [b, b]`, `let b = [c, c]`… would otherwise double the work at every level.
+    static let maximumEvaluations = 20_000
+
+    /// Evaluations left in the current reading (a reference: evaluation is non-mutating and recursive).
+    private final class Budget {
+        var remaining = ManifestReader.maximumEvaluations
+    }
+    private let budget = Budget()
 
     /// Collects the declarations of `files` (the manifest first: its names win over helpers').
     init(files: [SourceFile]) {
@@ -276,6 +292,7 @@ struct ManifestReader {
     /// The value of the `let` named `name` (the manifest's `let project = Project(…)`).
     func constant(_ name: String) -> ManifestValue? {
         guard let (file, range) = constants[name] else { return nil }
+        budget.remaining = Self.maximumEvaluations
         return evaluate(file, range, scope: [:], depth: 0)
     }
 
@@ -289,13 +306,15 @@ struct ManifestReader {
             return .computed("an empty expression", origin(file, max(0, min(range.lowerBound, file.tokens.count - 1))))
         }
         guard depth < Self.maximumDepth else { return .computed("nested too deep", origin(file, range.lowerBound)) }
+        budget.remaining -= 1
+        guard budget.remaining >= 0 else { return .computed("more than the manifest reader evaluates", origin(file, range.lowerBound)) }
         var (value, next) = primary(file, range, scope: scope, depth: depth)
         // Postfix: `.member`, `.call(…)`, `(…)`; anything else left over (an operator) makes it computed.
         while next < range.upperBound {
             if file.isPunctuation(next, UInt8(ascii: ".")), next + 1 < range.upperBound, file.isIdentifier(next + 1) {
                 let name = file.text(next + 1)
                 if next + 2 < range.upperBound, file.isPunctuation(next + 2, UInt8(ascii: "(")),
-                    Int(file.partners[next + 2]) < range.upperBound
+                    Int(file.partners[next + 2]) > next + 2, Int(file.partners[next + 2]) < range.upperBound
                 {
                     let close = Int(file.partners[next + 2])
                     value = call(
@@ -343,7 +362,7 @@ struct ManifestReader {
             guard index + 1 < range.upperBound, file.isIdentifier(index + 1) else { return (.computed("a leading dot", here), index + 1) }
             let name = file.text(index + 1)
             if index + 2 < range.upperBound, file.isPunctuation(index + 2, UInt8(ascii: "(")),
-                Int(file.partners[index + 2]) < range.upperBound
+                Int(file.partners[index + 2]) > index + 2, Int(file.partners[index + 2]) < range.upperBound
             {
                 let close = Int(file.partners[index + 2])
                 return (
@@ -357,7 +376,7 @@ struct ManifestReader {
             let name = file.text(index)
             if name == "true" || name == "false" { return (.bool(name == "true", here), index + 1) }
             if index + 1 < range.upperBound, file.isPunctuation(index + 1, UInt8(ascii: "(")),
-                Int(file.partners[index + 1]) < range.upperBound
+                Int(file.partners[index + 1]) > index + 1, Int(file.partners[index + 1]) < range.upperBound
             {
                 let close = Int(file.partners[index + 1])
                 return (call(name, file, (index + 2)..<close, receiver: nil, origin: here, scope: scope, depth: depth), close + 1)
