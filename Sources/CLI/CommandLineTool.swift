@@ -8,6 +8,8 @@ protocol Command {
     /// The full `--help` page.
     static var help: String { get }
     static func run(_ arguments: [String], console: Console) throws -> Int32
+    /// The options, for completions and the man page (none unless the command lists its table).
+    static var options: [OptionDoc] { get }
 }
 
 /// The `scenesweep` command line: dispatches to subcommands, prints help and usage errors.
@@ -15,7 +17,8 @@ public enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ScanCommand.self, SweepCommand.self, MergeCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self,
-            InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self,
+            InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self, PublishCommand.self, CompletionsCommand.self,
+            ManPageCommand.self,
         ]
     }
 

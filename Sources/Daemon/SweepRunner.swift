@@ -21,7 +21,7 @@ public struct FleetSweepRunner: SweepRunner {
 
     public func sweep(_ config: FleetConfig, progress: ProgressReporter, stop: StopRequest) throws -> SweepOutcome {
         let environment = SweepEnvironment(
-            renderers: .standard, variables: variables, progress: progress, fetchRetry: fetchRetry, stop: stop)
+            renderers: .standard(links: ReportLinks(config)), variables: variables, progress: progress, fetchRetry: fetchRetry, stop: stop)
         return try Sweep(config: config, environment: environment).run()
     }
 }

@@ -13,11 +13,30 @@ struct ConfigFile: Decodable {
     var exclude: [String]?
     var includeVendoredApps: Bool?
     var notify: NotifySection?
+    var reportURL: String?
+    var publish: PublishSection?
     var repos: [RepoSection]
 
     enum CodingKeys: String, CodingKey {
-        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, repos
+        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, publish, repos
+        case reportURL = "report_url"
         case includeVendoredApps = "include_vendored_apps"
+    }
+
+    struct PublishSection: Decodable {
+        var forges: [ForgeSection]?
+    }
+
+    struct ForgeSection: Decodable {
+        var host: String
+        var kind: String
+        var api: String?
+        var tokenEnv: String
+
+        enum CodingKeys: String, CodingKey {
+            case host, kind, api
+            case tokenEnv = "token_env"
+        }
     }
 
     struct FleetSection: Decodable {

@@ -128,6 +128,17 @@ public enum ConfigValidator {
             exclude: raw.exclude ?? [],
             includeVendoredApps: raw.includeVendoredApps == true ? true : nil,
             notify: raw.notify.map { FleetConfig.Notify(webhookURLVariable: $0.webhookURLEnv, on: $0.on ?? []) },
+            reportURL: raw.reportURL.map(PublishSettings.trimmingSlash),
+            publish: raw.publish.map { section in
+                PublishSettings(
+                    forges: (section.forges ?? []).compactMap { forge in
+                        ForgeKind(rawValue: forge.kind).map { kind in
+                            PublishSettings.Forge(
+                                host: forge.host.lowercased(), kind: kind, api: forge.api.map(PublishSettings.trimmingSlash),
+                                tokenVariable: forge.tokenEnv)
+                        }
+                    })
+            },
             repos: repos)
     }
 }
@@ -156,6 +167,10 @@ private struct SemanticChecks {
         checkVariableName(root["auth"]?["https_token_env"], path: "auth.https_token_env", example: "GIT_TOKEN")
         checkVariableName(root["notify"]?["webhook_url_env"], path: "notify.webhook_url_env", example: "SLACK_WEBHOOK")
         checkRules()
+        for (index, forge) in (root["publish"]?["forges"]?.sequence ?? []).enumerated() {
+            checkVariableName(forge["token_env"], path: "publish.forges[\(index)].token_env", example: "GITHUB_TOKEN")
+        }
+        problems += PublishSettings.problems(in: root)
         for (index, pattern) in (root["exclude"]?.sequence ?? []).enumerated() where text(pattern)?.isEmpty ?? false {
             report(pattern, "exclude[\(index)]: empty pattern")
         }

@@ -30,6 +30,11 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     /// them out (nil rather than false, so configs without the key keep their hash).
     public var includeVendoredApps: Bool?
     public var notify: Notify?
+    /// Where the run folders are served (`report_url:`), for links in webhooks, Markdown and HTML; nil:
+    /// links are paths in the workspace.
+    public var reportURL: String?
+    /// Where `publish` uploads each repository's results.
+    public var publish: PublishSettings?
     public var repos: [RepoConfig]
 
     public struct Auth: Sendable, Hashable, Encodable {
@@ -63,7 +68,7 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
         ruleSeverities: [String: Severity] = [:], exclude: [String] = [], includeVendoredApps: Bool? = nil, notify: Notify? = nil,
-        repos: [RepoConfig]
+        reportURL: String? = nil, publish: PublishSettings? = nil, repos: [RepoConfig]
     ) {
         self.includeVendoredApps = includeVendoredApps
         self.file = file
@@ -80,6 +85,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.ruleSeverities = ruleSeverities
         self.exclude = exclude
         self.notify = notify
+        self.reportURL = reportURL
+        self.publish = publish
         self.repos = repos
     }
 
@@ -103,6 +110,9 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         var settings = self
         settings.file = ""
         settings.workspace = ""
+        // Where reports are served and published does not change what a run holds.
+        settings.reportURL = nil
+        settings.publish = nil
         let data = (try? encoder.encode(settings)) ?? Data()
         return Fingerprint.of([String(decoding: data, as: UTF8.self)])
     }
