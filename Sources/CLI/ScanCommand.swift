@@ -51,7 +51,7 @@ enum ScanCommand: Command {
             OptionSpec(
                 ["--count-vendored-apps"],
                 help:
-                    "Count apps inside third-party code (vendor/, third_party/, submodules…)\nin the totals and --fail-on (default: reported apart)"
+                    "Count apps inside third-party code (vendor/, third_party/, submodules...)\nin the totals and --fail-on (default: reported apart)"
             ) { options, _ in
                 options.filter.countsVendoredApps = true
             },
