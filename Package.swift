@@ -13,13 +13,15 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's memmem is a GNU extension the Glibc module does not export.
         .target(name: "CByteSearch"),
+        // glibc's pipe2 and posix_spawn closefrom, for the sweep's worker processes.
+        .target(name: "CSpawn"),
 
         .target(name: "Git", dependencies: ["CGit2"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "XcodeProject", dependencies: ["CByteSearch"]),
         .target(name: "ScanCore", dependencies: ["XcodeProject", "YAML", "CByteSearch"]),
         .target(name: "Rules", dependencies: ["ScanCore", "XcodeProject"]),
-        .target(name: "Fleet", dependencies: ["ScanCore", "Rules", "Git", "YAML"]),
+        .target(name: "Fleet", dependencies: ["ScanCore", "Rules", "Git", "YAML", "CSpawn"]),
         .target(name: "Reports", dependencies: ["ScanCore", "Rules", "Fleet"]),
         .target(name: "Daemon", dependencies: ["Fleet", "Reports", "Rules", "ScanCore", "YAML"]),
         // Forges' REST APIs (an HTTP client with retries, GitHub code scanning, commit statuses) and `publish`.

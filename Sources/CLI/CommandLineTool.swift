@@ -36,6 +36,9 @@ public enum CommandLineTool {
                 console.out(overview)
             }
             return ExitStatus.clean
+        case SweepWorkerCommand.name:
+            // Hidden: the worker process a sweep starts for its repositories (see IsolatedRepoWork).
+            return SweepWorkerCommand.serve()
         case "--version", "-V", "version":
             console.out("scenesweep \(Scanner.toolVersion) (rule pack \(Scanner.rulePack))\n")
             return ExitStatus.clean

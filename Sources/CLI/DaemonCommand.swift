@@ -122,7 +122,7 @@ enum DaemonCommand: Command {
         defer { signals.cancel() }
         let service = SweepService(
             config: config, options: SweepService.Options(once: options.once, stopTimeout: options.stopTimeout),
-            runner: FleetSweepRunner(variables: console.environment), events: events,
+            runner: FleetSweepRunner(variables: console.environment, workers: console.workers), events: events,
             log: log, variables: console.environment, reload: load)
         // The command line is synchronous; the service runs as a task while this thread waits for it.
         let status = Mutex<Int32>(ExitStatus.failed)

@@ -116,7 +116,8 @@ enum SweepCommand: Command {
         let width = Int(console.environment["COLUMNS"] ?? "") ?? 100
         let progress = ProgressReporter(style: style, width: width, write: console.err)
         let environment = SweepEnvironment(
-            renderers: .standard(links: ReportLinks(config)), variables: console.environment, progress: progress)
+            renderers: .standard(links: ReportLinks(config)), variables: console.environment, progress: progress,
+            workers: console.workers)
         let outcome: SweepOutcome
         do {
             outcome = try Sweep(

@@ -15,10 +15,11 @@ struct ConfigFile: Decodable {
     var notify: NotifySection?
     var reportURL: String?
     var publish: PublishSection?
+    var limits: LimitsSection?
     var repos: [RepoSection]
 
     enum CodingKeys: String, CodingKey {
-        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, publish, repos
+        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, publish, limits, repos
         case reportURL = "report_url"
         case includeVendoredApps = "include_vendored_apps"
     }
@@ -90,6 +91,17 @@ struct ConfigFile: Decodable {
         enum CodingKeys: String, CodingKey {
             case webhookURLEnv = "webhook_url_env"
             case on
+        }
+    }
+
+    /// `limits: { repo_seconds: 900, repo_memory: 2GiB }`; sizes are checked on the node tree.
+    struct LimitsSection: Decodable {
+        var repoSeconds: Double?
+        var repoMemory: String?
+
+        enum CodingKeys: String, CodingKey {
+            case repoSeconds = "repo_seconds"
+            case repoMemory = "repo_memory"
         }
     }
 

@@ -139,6 +139,9 @@ public enum ConfigValidator {
                         }
                     })
             },
+            limits: RepoLimits(
+                seconds: raw.limits?.repoSeconds ?? RepoLimits.defaultSeconds,
+                memoryBytes: raw.limits?.repoMemory.flatMap(ByteSize.parse) ?? RepoLimits.defaultMemoryBytes),
             repos: repos)
     }
 }
@@ -164,6 +167,7 @@ private struct SemanticChecks {
             report(deadline, "fleet.deadline: expected a date like 2027-04-01, found '\(text)'")
         }
         checkConcurrency()
+        checkLimits()
         checkVariableName(root["auth"]?["https_token_env"], path: "auth.https_token_env", example: "GIT_TOKEN")
         checkVariableName(root["notify"]?["webhook_url_env"], path: "notify.webhook_url_env", example: "SLACK_WEBHOOK")
         checkRules()
@@ -183,6 +187,21 @@ private struct SemanticChecks {
         }
         if let scan = root["concurrency"]?["scan"], let number = scan.scalar?.integer, !(1...256).contains(number) {
             report(scan, "concurrency.scan: expected 'auto' or 1 to 256 scan workers, found \(number)")
+        }
+    }
+
+    private mutating func checkLimits() {
+        if let seconds = root["limits"]?["repo_seconds"], let number = seconds.scalar.flatMap({ Double($0.text) }),
+            !(1...86_400).contains(number)
+        {
+            report(seconds, "limits.repo_seconds: expected 1 to 86400 seconds, found \(seconds.scalar?.text ?? "")")
+        }
+        if let memory = root["limits"]?["repo_memory"], let value = text(memory) {
+            if let bytes = ByteSize.parse(value) {
+                if bytes < 64 << 20 { report(memory, "limits.repo_memory: \(value) is too little for a scan; give at least 64MiB") }
+            } else {
+                report(memory, "limits.repo_memory: expected a size such as 2GiB or 512MiB, found '\(value)'")
+            }
         }
     }
 

@@ -35,6 +35,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public var reportURL: String?
     /// Where `publish` uploads each repository's results.
     public var publish: PublishSettings?
+    /// Per-repository time and memory, enforced by the sweep's worker processes.
+    public var limits: RepoLimits
     public var repos: [RepoConfig]
 
     public struct Auth: Sendable, Hashable, Encodable {
@@ -68,7 +70,7 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
         ruleSeverities: [String: Severity] = [:], exclude: [String] = [], includeVendoredApps: Bool? = nil, notify: Notify? = nil,
-        reportURL: String? = nil, publish: PublishSettings? = nil, repos: [RepoConfig]
+        reportURL: String? = nil, publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(), repos: [RepoConfig]
     ) {
         self.includeVendoredApps = includeVendoredApps
         self.file = file
@@ -87,6 +89,7 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.notify = notify
         self.reportURL = reportURL
         self.publish = publish
+        self.limits = limits
         self.repos = repos
     }
 
@@ -113,13 +116,15 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         // Where reports are served and published does not change what a run holds.
         settings.reportURL = nil
         settings.publish = nil
+        // Limits bound how a result is made, never what it says: shards with other limits still merge.
+        settings.limits = RepoLimits()
         let data = (try? encoder.encode(settings)) ?? Data()
         return Fingerprint.of([String(decoding: data, as: UTF8.self)])
     }
 }
 
 /// One repository of the fleet.
-public struct RepoConfig: Sendable, Hashable, Encodable {
+public struct RepoConfig: Sendable, Hashable, Codable {
     /// The URL or path as written in the config.
     public var url: String
     /// What git is handed: the URL, or for local sources the absolute path.
@@ -146,7 +151,7 @@ public struct RepoConfig: Sendable, Hashable, Encodable {
 }
 
 /// The settings a repository's scan depends on.
-public struct ScanSettings: Sendable, Hashable, Encodable {
+public struct ScanSettings: Sendable, Hashable, Codable {
     public var exclude: [String]
     public var paths: [String]
     public var disabledRules: [String]
