@@ -28,6 +28,14 @@ public enum JSONReport {
     }
 
     static func app(_ app: AppReport) -> JSONValue {
+        func commented(_ items: [SuppressedFinding]) -> JSONValue {
+            .array(
+                items.map { suppressed in
+                    guard case .object(var members) = finding(suppressed.finding) else { return .null }
+                    members.append(("reason", .string(suppressed.reason)))
+                    return .object(members)
+                })
+        }
         var members: [(String, JSONValue)] = [
             ("path", .string(app.path)),
             ("target", .string(app.target)),
@@ -39,15 +47,7 @@ public enum JSONReport {
             ("owners", .array(app.owners.map { .string($0) })),
             ("unreadable", .array(app.unreadable.map { .string($0) })),
             ("findings", .array(app.findings.map(finding))),
-            (
-                "suppressed",
-                .array(
-                    app.suppressed.map { suppressed in
-                        guard case .object(var members) = finding(suppressed.finding) else { return .null }
-                        members.append(("reason", .string(suppressed.reason)))
-                        return .object(members)
-                    })
-            ),
+            ("suppressed", commented(app.suppressed)),
         ]
         // Present only when true, so reports of ordinary apps keep their shape.
         if app.unidentified { members.insert(("unidentified", .bool(true)), at: 7) }
@@ -55,6 +55,8 @@ public enum JSONReport {
         if let vendored = app.vendored { members.append(("vendored", .string(vendored))) }
         if !app.counted { members.append(("counted", .bool(false))) }
         if !app.testTargets.isEmpty { members.append(("testTargets", .array(app.testTargets.map { .string($0) }))) }
+        // Only in fleet runs whose config refused some comments: those findings are in `findings` too.
+        if !app.refusedSuppressions.isEmpty { members.append(("suppressionsRefused", commented(app.refusedSuppressions))) }
         return .object(members)
     }
 

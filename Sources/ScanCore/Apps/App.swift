@@ -58,6 +58,9 @@ public struct App: Sendable, Hashable {
     /// Test targets that run inside this app (`TEST_HOST`/`BUNDLE_LOADER`) or launch it (UI tests'
     /// `TEST_TARGET_NAME`): built with the iOS 27 SDK they fail with the app, so they are named with it.
     public internal(set) var hostedTests: [HostedTest] = []
+    /// Whether this app only stands in for the targets of a project that could not be read: no rule
+    /// runs on it, and its verdict is `unknown`.
+    public internal(set) var isStandIn = false
     /// The framework the app is built with, from the manifests around its native folder.
     public internal(set) var framework: FrameworkInfo = .native
     /// For a project whose native folder is generated at build time (Expo without `ios/`, Cordova

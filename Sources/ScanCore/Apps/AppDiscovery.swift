@@ -38,10 +38,12 @@ public struct AppDiscovery {
     /// Reads every project and returns the apps, sorted by path and target.
     public mutating func run() -> [App] {
         var apps: [App] = []
+        var unreadableProjects: [UnreadableProject] = []
         for entry in tree.files where entry.path.hasSuffix(".xcodeproj/project.pbxproj") {
             let xcodeproj = Paths.directory(of: entry.path)
             guard let bytes = tree.read(entry.path) else {
-                diagnostics.append(Diagnostic(.error, file: entry.path, "cannot read project file"))
+                diagnostics.append(Diagnostic(.error, file: entry.path, "cannot read project file; its targets were not scanned"))
+                unreadableProjects.append(UnreadableProject(pbxproj: entry.path, problem: "cannot be read"))
                 continue
             }
             do {
@@ -50,6 +52,7 @@ public struct AppDiscovery {
             } catch {
                 diagnostics.append(
                     Diagnostic(.error, file: entry.path, line: error.line, "cannot parse: \(error.message); its targets were not scanned"))
+                unreadableProjects.append(UnreadableProject(pbxproj: entry.path, problem: "cannot be parsed: \(error.message)"))
             }
         }
         projects += describedProjects()
@@ -60,6 +63,7 @@ public struct AppDiscovery {
         }
         TestHosts(projects: projects, load: tree.load).mark(&apps)
         apps += fallbackApps()
+        UnreadableProject.mark(unreadableProjects, in: &apps)
         apps += generatedApps(besides: apps)
         let vendored = VendoredCode(gitmodules: tree.read(".gitmodules"))
         for index in apps.indices {
