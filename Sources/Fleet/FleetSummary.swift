@@ -38,6 +38,8 @@ public struct FleetSummary: Sendable {
     public let suppressions: [SuppressionRow]
     /// The comparison with the previous complete run.
     public let diff: RunDiff
+    /// Vendors' example apps found in the repositories and left out of every figure above.
+    public var vendoredApps: Int = 0
 
     /// Ready apps over all apps, in percent (0 when there are no apps).
     public var readiness: Double { totals.readiness }
@@ -51,12 +53,15 @@ public struct FleetSummary: Sendable {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
+        var vendored = 0
         var suppressions: [SuppressionRow] = []
         for repo in record.repos {
             var rows: [AppRow] = []
             let resultDate = repo.scannedIn.flatMap(RunID.date)
             if let report = snapshot.reports[repo.key] {
-                for app in report.apps {
+                // Vendored example apps are left out of the org's figures (config include_vendored_apps counts them).
+                vendored += report.apps.filter { !$0.counted }.count
+                for app in report.apps where app.counted {
                     let blocking = Set(app.findings.filter { $0.severity == .error }.map(\.rule)).sorted()
                     rows.append(
                         AppRow(
@@ -66,7 +71,8 @@ public struct FleetSummary: Sendable {
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
                             topFinding: AppRow.worst(app.findings), suppressed: app.suppressed.count,
-                            suppressionsRefused: app.refusedSuppressions.count))
+                            suppressionsRefused: app.refusedSuppressions.count,
+                            uncheckedReason: app.verdict == .unknown ? app.unreadable.first : nil))
                     for (items, accepted) in [(app.suppressed, true), (app.refusedSuppressions, false)] {
                         suppressions += items.map { SuppressionRow(repo: repo, app: app, suppressed: $0, accepted: accepted) }
                     }
@@ -114,7 +120,7 @@ public struct FleetSummary: Sendable {
             suppressions: suppressions.sorted {
                 ($0.team ?? noTeam, $0.repoName, $0.file, $0.line) < ($1.team ?? noTeam, $1.repoName, $1.file, $1.line)
             },
-            diff: diff)
+            diff: diff, vendoredApps: vendored)
     }
 }
 
@@ -205,6 +211,8 @@ public struct AppRow: Sendable, Hashable {
     /// (their findings counted).
     public let suppressed: Int
     public let suppressionsRefused: Int
+    /// Why the scan reported the app unknown (an unreadable input, no app identified); nil otherwise.
+    public var uncheckedReason: String? = nil
 
     static func worst(_ findings: [Finding]) -> Finding? {
         var worst: Finding?

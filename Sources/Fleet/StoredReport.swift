@@ -46,6 +46,11 @@ public enum StoredReport {
         /// Absent from results stored before they were added.
         let owners: [String]?
         let unreadable: [String]?
+        let unidentified: Bool?
+        let testTargets: [String]?
+        let frameworkRequirement: String?
+        let vendored: String?
+        let counted: Bool?
         let suppressionsRefused: [StoredFinding]?
 
         var report: AppReport {
@@ -56,7 +61,9 @@ public enum StoredReport {
                 path: path, target: target, project: project, platform: platform, framework: framework,
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
                 suppressed: commented(suppressed), unreadable: unreadable ?? [], owners: owners ?? [],
-                refusedSuppressions: commented(suppressionsRefused ?? []))
+                refusedSuppressions: commented(suppressionsRefused ?? []), unidentified: unidentified ?? false,
+                testTargets: testTargets ?? [], frameworkRequirement: frameworkRequirement,
+                vendored: vendored, counted: counted ?? true)
         }
     }
 

@@ -120,9 +120,15 @@ public enum FleetSummaryReport {
         if summary.skippedRepos > 0 { coverage.append("\(summary.skippedRepos) not checked (--only)") }
         if summary.failedRepos > 0 { coverage.append("**\(summary.failedRepos) could not be fetched or scanned**") }
         output += "\(count(summary.repos, "repository", "repositories")): \(coverage.joined(separator: ", ")).\n\n"
+        if summary.vendoredApps > 0 {
+            output +=
+                "\(count(summary.vendoredApps, "vendored app")) (vendors' example and demo apps inside third-party code) "
+                + "\(summary.vendoredApps == 1 ? "is" : "are") not counted; `include_vendored_apps: true` counts them.\n\n"
+        }
 
         output += regressions(summary.diff)
         output += blockedByTeam(summary)
+        output += unchecked(summary)
         output += topRules(summary)
         output += teams(summary)
         output += suppressions(summary)
@@ -182,6 +188,21 @@ public enum FleetSummaryReport {
             output += "\n"
         }
         return output
+    }
+
+    /// Apps the scan itself reported unknown, with why: an unreadable input, or a repository with signs of an
+    /// app that no project or description identified. They count against readiness, so they are named.
+    private static func unchecked(_ summary: FleetSummary) -> String {
+        let apps = summary.apps.filter { $0.verdict == .unknown && $0.uncheckedReason != nil }
+        guard !apps.isEmpty else { return "" }
+        var output =
+            "## Apps that could not be checked (\(apps.count))\n\n| Repository | Team | App | Target | Why |\n|---|---|---|---|---|\n"
+        for app in apps {
+            output +=
+                "| \(Markdown.cell(app.repoName)) | \(Markdown.cell(app.team ?? FleetSummary.noTeam)) | `\(Markdown.code(app.path.isEmpty ? "." : app.path))` "
+                + "| \(Markdown.cell(app.target)) | \(Markdown.cell(app.uncheckedReason ?? "")) |\n"
+        }
+        return output + "\n"
     }
 
     private static func topRules(_ summary: FleetSummary) -> String {

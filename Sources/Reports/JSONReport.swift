@@ -49,6 +49,12 @@ public enum JSONReport {
             ("findings", .array(app.findings.map(finding))),
             ("suppressed", commented(app.suppressed)),
         ]
+        // Present only when true, so reports of ordinary apps keep their shape.
+        if app.unidentified { members.insert(("unidentified", .bool(true)), at: 7) }
+        if let requirement = app.frameworkRequirement { members.insert(("frameworkRequirement", .string(requirement)), at: 6) }
+        if let vendored = app.vendored { members.append(("vendored", .string(vendored))) }
+        if !app.counted { members.append(("counted", .bool(false))) }
+        if !app.testTargets.isEmpty { members.append(("testTargets", .array(app.testTargets.map { .string($0) }))) }
         // Only in fleet runs whose config refused some comments: those findings are in `findings` too.
         if !app.refusedSuppressions.isEmpty { members.append(("suppressionsRefused", commented(app.refusedSuppressions))) }
         return .object(members)
@@ -67,7 +73,7 @@ public enum JSONReport {
     }
 
     static func summary(_ summary: ScanSummary) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("apps", .int(summary.apps)),
             ("blocked", .int(summary.blocked)),
             ("atRisk", .int(summary.atRisk)),
@@ -77,7 +83,10 @@ public enum JSONReport {
             ("warnings", .int(summary.warnings)),
             ("notes", .int(summary.notes)),
             ("suppressed", .int(summary.suppressed)),
-        ])
+        ]
+        // Present only when some app is vendored and not counted, so ordinary reports keep their shape.
+        if summary.vendored > 0 { members.append(("vendored", .int(summary.vendored))) }
+        return .object(members)
     }
 
     static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {

@@ -33,7 +33,8 @@ extension ScanReport {
                 path: path(app.path), target: app.target, project: app.project.map(path), platform: app.platform,
                 framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: app.verdict, findings: counted.map(printed),
                 suppressed: suppressed.map { SuppressedFinding(finding: printed($0.finding), reason: $0.reason, line: $0.line) },
-                unreadable: app.unreadable, owners: app.owners, refusedSuppressions: refused)
+                unreadable: app.unreadable, owners: app.owners, refusedSuppressions: refused, unidentified: app.unidentified,
+                testTargets: app.testTargets, frameworkRequirement: app.frameworkRequirement, vendored: app.vendored, counted: app.counted)
         }
         let diagnostics = self.diagnostics.map { diagnostic in
             Diagnostic(diagnostic.severity, file: diagnostic.file.map(path), line: diagnostic.line, diagnostic.message)

@@ -46,8 +46,10 @@ public enum Scanner {
         var diagnostics = workspace.diagnostics
         let clock = PhaseClock()
         // Rules are independent: every (app, rule) pair is a job, so one large app uses every core.
-        // A stand-in for an unreadable project has nothing to check: it is unknown, with the reason.
-        let jobs = workspace.apps.indices.filter { !workspace.apps[$0].isStandIn }.flatMap { app in active.indices.map { (app, $0) } }
+        // Unidentified apps and stand-ins for unreadable projects have nothing to check: each is unknown,
+        // with the reason.
+        let jobs = workspace.apps.indices.filter { !workspace.apps[$0].unidentified && !workspace.apps[$0].isStandIn }
+            .flatMap { app in active.indices.map { (app, $0) } }
         let produced = Parallel.map(jobs.count) { index in
             let (app, rule) = jobs[index]
             return run(active[rule], on: workspace.facts[app], workspace: workspace, selection: selection)
@@ -130,9 +132,12 @@ public enum Scanner {
         }
         return AppReport(
             path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
-            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
+            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.resolvedVersion,
             verdict: Verdict.of(kept, unreadable: app.unreadable), findings: kept, suppressed: printed(suppressed),
-            unreadable: app.unreadable, owners: workspace.owners(of: app), refusedSuppressions: printed(refused))
+            unreadable: app.unreadable, owners: workspace.owners(of: app), refusedSuppressions: printed(refused),
+            unidentified: app.unidentified, testTargets: app.hostedTests.map { "\($0.target) (\($0.kind.rawValue))" },
+            frameworkRequirement: facts.framework.unresolvedRequirement, vendored: app.vendored,
+            counted: app.vendored == nil || workspace.countsVendoredApps)
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

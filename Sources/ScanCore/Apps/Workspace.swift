@@ -35,13 +35,16 @@ public final class Workspace: Sendable {
     public let compiledSources: Set<String>
     /// The tree's CODEOWNERS, read even when `--path` limits the listing (it names owners of every path).
     public let codeOwners: CodeOwners?
+    /// Whether vendored apps count in totals (`PathFilter.countsVendoredApps`).
+    public let countsVendoredApps: Bool
     private let fileSet: Set<String>
     private let source: any FileSource
 
     private init(
         source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], facts: [AppFacts],
-        diagnostics: [Diagnostic]
+        diagnostics: [Diagnostic], countsVendoredApps: Bool
     ) {
+        self.countsVendoredApps = countsVendoredApps
         self.source = source
         self.origin = source.origin
         // Sorted by path, so that the files of one folder are one slice (see `files(inside:)`).
@@ -99,6 +102,7 @@ public final class Workspace: Sendable {
         let (discovered, early) = Parallel.overlap(
             {
                 var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
+                discovery.limits = filter.onlyFolders
                 let apps = discovery.run()
                 return (apps, discovery.projects, discovery.diagnostics)
             }, map: speculative.count
@@ -193,7 +197,8 @@ public final class Workspace: Sendable {
         clock.lap("first-party delegate bases")
         diagnostics = Array(Set(diagnostics)).sorted()
         return Workspace(
-            source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics)
+            source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics,
+            countsVendoredApps: filter.countsVendoredApps)
     }
 
     /// The owners CODEOWNERS gives an app: those of its Info.plist (or of the file that declares it).
