@@ -1,4 +1,5 @@
 import Foundation
+import ScanCore
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +28,7 @@ extension RunStore {
         do {
             try fileManager.createDirectory(atPath: runFolder(runID) + "/repos", withIntermediateDirectories: true)
         } catch {
-            throw SweepError("cannot create the run folder in \(runsFolder): \(error.localizedDescription)")
+            throw SweepError(FileProblem.sentence("create the run folder", runFolder(runID), error))
         }
         return runID
     }

@@ -46,15 +46,26 @@ public enum StoredReport {
         /// Absent from results stored before they were added.
         let owners: [String]?
         let unreadable: [String]?
+        let unidentified: Bool?
+        let testTargets: [String]?
+        let frameworkRequirement: String?
+        let vendored: String?
+        let counted: Bool?
+        let suppressionsRefused: [StoredFinding]?
         let toolchain: StoredToolchain?
         let dependencies: [StoredDependency]?
 
         var report: AppReport {
-            AppReport(
+            func commented(_ items: [StoredFinding]) -> [SuppressedFinding] {
+                items.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) }
+            }
+            return AppReport(
                 path: path, target: target, project: project, platform: platform, framework: framework,
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
-                suppressed: suppressed.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) },
-                unreadable: unreadable ?? [], owners: owners ?? [],
+                suppressed: commented(suppressed), unreadable: unreadable ?? [], owners: owners ?? [],
+                refusedSuppressions: commented(suppressionsRefused ?? []), unidentified: unidentified ?? false,
+                testTargets: testTargets ?? [], frameworkRequirement: frameworkRequirement,
+                vendored: vendored, counted: counted ?? true,
                 toolchain: AppToolchain(pins: toolchain?.pins.compactMap(\.pin) ?? []),
                 dependencies: dependencies?.compactMap(\.status) ?? [])
         }

@@ -28,7 +28,15 @@ public enum JSONReport {
     }
 
     static func app(_ app: AppReport) -> JSONValue {
-        .object([
+        func commented(_ items: [SuppressedFinding]) -> JSONValue {
+            .array(
+                items.map { suppressed in
+                    guard case .object(var members) = finding(suppressed.finding) else { return .null }
+                    members.append(("reason", .string(suppressed.reason)))
+                    return .object(members)
+                })
+        }
+        var members: [(String, JSONValue)] = [
             ("path", .string(app.path)),
             ("target", .string(app.target)),
             ("project", .string(app.project)),
@@ -39,18 +47,19 @@ public enum JSONReport {
             ("owners", .array(app.owners.map { .string($0) })),
             ("unreadable", .array(app.unreadable.map { .string($0) })),
             ("findings", .array(app.findings.map(finding))),
-            (
-                "suppressed",
-                .array(
-                    app.suppressed.map { suppressed in
-                        guard case .object(var members) = finding(suppressed.finding) else { return .null }
-                        members.append(("reason", .string(suppressed.reason)))
-                        return .object(members)
-                    })
-            ),
+            ("suppressed", commented(app.suppressed)),
             ("toolchain", toolchain(app.toolchain)),
             ("dependencies", .array(app.dependencies.map(dependency))),
-        ])
+        ]
+        // Present only when true, so reports of ordinary apps keep their shape.
+        if app.unidentified { members.insert(("unidentified", .bool(true)), at: 7) }
+        if let requirement = app.frameworkRequirement { members.insert(("frameworkRequirement", .string(requirement)), at: 6) }
+        if let vendored = app.vendored { members.append(("vendored", .string(vendored))) }
+        if !app.counted { members.append(("counted", .bool(false))) }
+        if !app.testTargets.isEmpty { members.append(("testTargets", .array(app.testTargets.map { .string($0) }))) }
+        // Only in fleet runs whose config refused some comments: those findings are in `findings` too.
+        if !app.refusedSuppressions.isEmpty { members.append(("suppressionsRefused", commented(app.refusedSuppressions))) }
+        return .object(members)
     }
 
     /// The Xcode the app builds with: the deciding pin's version and place (all null when `status` is
@@ -110,7 +119,7 @@ public enum JSONReport {
     }
 
     static func summary(_ summary: ScanSummary) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("apps", .int(summary.apps)),
             ("blocked", .int(summary.blocked)),
             ("atRisk", .int(summary.atRisk)),
@@ -120,7 +129,10 @@ public enum JSONReport {
             ("warnings", .int(summary.warnings)),
             ("notes", .int(summary.notes)),
             ("suppressed", .int(summary.suppressed)),
-        ])
+        ]
+        // Present only when some app is vendored and not counted, so ordinary reports keep their shape.
+        if summary.vendored > 0 { members.append(("vendored", .int(summary.vendored))) }
+        return .object(members)
     }
 
     static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {

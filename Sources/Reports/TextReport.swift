@@ -15,7 +15,7 @@ public enum TextReport {
         for app in report.apps {
             let project = app.project.map { " (\(show($0)))" } ?? ""
             output +=
-                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(verdictLabel(app.verdict))\n"
+                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(app.unidentified ? "UNKNOWN (no app could be identified)" : verdictLabel(app.verdict))\(vendoredLabel(app))\n"
             if let line = toolchainLine(app.toolchain) { output += "  \(show(line))\n" }
             for finding in app.findings {
                 output +=
@@ -26,6 +26,9 @@ public enum TextReport {
             }
             for reason in app.unreadable {
                 output += "  could not check: \(show(reason))\n"
+            }
+            if !app.testTargets.isEmpty, app.verdict != .ready {
+                output += "  test targets that run in this app fail with it: \(app.testTargets.map(show).joined(separator: ", "))\n"
             }
             output += "\n"
         }
@@ -54,6 +57,7 @@ public enum TextReport {
         var line = "\(count(summary.apps, "app")): " + parts.joined(separator: ", ")
         line += "; \(count(summary.errors, "error")), \(count(summary.warnings, "warning")), \(count(summary.notes, "note"))"
         if summary.suppressed > 0 { line += " (\(summary.suppressed) suppressed)" }
+        if summary.vendored > 0 { line += "; \(count(summary.vendored, "vendored app")) not counted" }
         return line
     }
 
@@ -66,8 +70,17 @@ public enum TextReport {
         }
     }
 
+    /// ` · vendored (inside vendor/, third-party code), not counted` for a vendor's example app.
+    static func vendoredLabel(_ app: AppReport) -> String {
+        guard let vendored = app.vendored else { return "" }
+        return " · vendored (\(VisibleText.escape(vendored)))" + (app.counted ? "" : ", not counted")
+    }
+
     static func frameworkLabel(_ app: AppReport) -> String {
-        app.frameworkVersion.map { "\(app.framework) \($0)" } ?? app.framework
+        if let version = app.frameworkVersion { return "\(app.framework) \(version)" }
+        // A range is not a version: say that the release is unknown and what the manifests require.
+        if let requirement = app.frameworkRequirement { return "\(app.framework) (version not pinned; requires \(requirement))" }
+        return app.framework
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

@@ -4,12 +4,41 @@ public import ScanCore
 public struct RuleSelection: Sendable {
     /// Rule ids (or aliases) that do not run.
     public var disabled: Set<String>
-    /// Per-rule severity overrides by id (or alias).
+    /// Per-rule levels by id (or alias): the level of the rule's findings at its default level; findings
+    /// the rule grades otherwise (a crash among warnings) keep their grade.
     public var severities: [String: Severity]
+    /// Per-rule levels by id (or alias) for every finding of the rule, whatever the rule graded it: asked
+    /// explicitly, since it can turn a crash into a warning.
+    public var forcedSeverities: [String: Severity]
+    /// Which `scenesweep:ignore` comments count.
+    public var suppressions: SuppressionPolicy
 
-    public init(disabled: Set<String> = [], severities: [String: Severity] = [:]) {
+    public init(
+        disabled: Set<String> = [], severities: [String: Severity] = [:], forcedSeverities: [String: Severity] = [:],
+        suppressions: SuppressionPolicy = .honourAll
+    ) {
         self.disabled = disabled
         self.severities = severities
+        self.forcedSeverities = forcedSeverities
+        self.suppressions = suppressions
+    }
+
+    /// A rule's findings at the levels asked for: a forced level sets every finding; a configured level
+    /// replaces the default level only, so a finding the rule graded otherwise (a force-unwrapped window
+    /// that crashes, among window lookups that merely misbehave) keeps its grade.
+    func leveled(_ findings: [Finding], of description: RuleDescription) -> [Finding] {
+        func level(_ levels: [String: Severity]) -> Severity? {
+            levels[description.id] ?? description.aliases.compactMap { levels[$0] }.first
+        }
+        var findings = findings
+        if let forced = level(forcedSeverities) {
+            for index in findings.indices { findings[index].severity = forced }
+        } else if let configured = level(severities) {
+            for index in findings.indices where findings[index].severity == description.severity {
+                findings[index].severity = configured
+            }
+        }
+        return findings
     }
 }
 
@@ -35,7 +64,10 @@ public enum Scanner {
         var diagnostics = workspace.diagnostics
         let clock = PhaseClock()
         // Rules are independent: every (app, rule) pair is a job, so one large app uses every core.
-        let jobs = workspace.apps.indices.flatMap { app in active.indices.map { (app, $0) } }
+        // Unidentified apps and stand-ins for unreadable projects have nothing to check: each is unknown,
+        // with the reason.
+        let jobs = workspace.apps.indices.filter { !workspace.apps[$0].unidentified && !workspace.apps[$0].isStandIn }
+            .flatMap { app in active.indices.map { (app, $0) } }
         let produced = Parallel.map(jobs.count) { index in
             let (app, rule) = jobs[index]
             return run(active[rule], on: workspace.facts[app], workspace: workspace, selection: selection)
@@ -57,13 +89,8 @@ public enum Scanner {
 
     static func run(_ rule: any Rule.Type, on facts: AppFacts, workspace: Workspace, selection: RuleSelection) -> [Finding] {
         let description = rule.description
-        let override = selection.severities[description.id] ?? description.aliases.compactMap { selection.severities[$0] }.first
-        let context = RuleContext(facts: facts, workspace: workspace, severity: override ?? description.severity)
-        var produced = rule.init().check(context)
-        if let override {
-            for index in produced.indices { produced[index].severity = override }
-        }
-        return produced
+        let context = RuleContext(facts: facts, workspace: workspace, severity: description.severity)
+        return selection.leveled(rule.init().check(context), of: description)
     }
 
     static func report(
@@ -71,9 +98,11 @@ public enum Scanner {
         selection: RuleSelection = RuleSelection()
     ) -> AppReport {
         let app = facts.app
+        let policy = selection.suppressions
         let suppressions = SuppressionCheck(workspace: workspace)
         var kept: [Finding] = []
         var suppressed: [SuppressedFinding] = []
+        var refused: [SuppressedFinding] = []
         let platforms = app.compilePlatforms
         let minimum = app.minimumDeploymentTarget
         func consider(_ finding: Finding) {
@@ -85,47 +114,56 @@ public enum Scanner {
                 return
             }
             if let comment = suppressions.suppression(for: finding) {
-                suppressed.append(SuppressedFinding(finding: finding, reason: comment.reason, line: comment.line))
+                let item = SuppressedFinding(finding: finding, reason: comment.reason, line: comment.line)
+                if policy.accepts(finding) {
+                    suppressed.append(item)
+                } else {
+                    // The comment does not count here: the finding does, and the report says it was refused.
+                    refused.append(item)
+                    kept.append(finding)
+                }
             } else {
                 kept.append(finding)
             }
         }
         for finding in Set(findings) { consider(finding) }
         // Verdict rules see the verdict that every other rule's surviving findings give.
-        let verdictSoFar = verdict(kept, app: app)
+        let verdictSoFar = Verdict.of(kept, unreadable: app.unreadable)
         for finding in Set(verdictRules.flatMap({ run($0, on: facts, workspace: workspace, selection: selection, verdict: verdictSoFar) }))
         {
             consider(finding)
         }
-        kept = fingerprinted(kept.sorted(by: Finding.sortOrder))
-        suppressed.sort { Finding.sortOrder($0.finding, $1.finding) }
+        // One numbering over every finding, suppressed or not, so a finding keeps its fingerprint when a
+        // comment is added or accepted: the diff can then say it became suppressed instead of resolved.
+        let all = (kept + suppressed.map(\.finding)).sorted(by: Finding.sortOrder)
+        let prints = Dictionary(zip(all, fingerprinted(all).map(\.fingerprint)), uniquingKeysWith: { first, _ in first })
+        func printed(_ finding: Finding) -> Finding {
+            var finding = finding
+            finding.fingerprint = prints[finding] ?? ""
+            return finding
+        }
+        kept = kept.sorted(by: Finding.sortOrder).map(printed)
+        func printed(_ items: [SuppressedFinding]) -> [SuppressedFinding] {
+            items.map { SuppressedFinding(finding: printed($0.finding), reason: $0.reason, line: $0.line) }
+                .sorted { Finding.sortOrder($0.finding, $1.finding) }
+        }
         return AppReport(
             path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
-            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
-            verdict: verdict(kept, app: app), findings: kept, suppressed: suppressed, unreadable: app.unreadable,
-            owners: workspace.owners(of: app), toolchain: workspace.toolchain(of: app),
+            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.resolvedVersion,
+            verdict: Verdict.of(kept, unreadable: app.unreadable), findings: kept, suppressed: printed(suppressed),
+            unreadable: app.unreadable, owners: workspace.owners(of: app), refusedSuppressions: printed(refused),
+            unidentified: app.unidentified, testTargets: app.hostedTests.map { "\($0.target) (\($0.kind.rawValue))" },
+            frameworkRequirement: facts.framework.unresolvedRequirement, vendored: app.vendored,
+            counted: app.vendored == nil || workspace.countsVendoredApps, toolchain: workspace.toolchain(of: app),
             dependencies: DependencyReadiness.statuses(of: app, in: workspace))
-    }
-
-    /// Blocked on any error; unknown when inputs were unreadable and no error is certain; at risk on any warning.
-    static func verdict(_ findings: [Finding], app: App) -> Verdict {
-        if findings.contains(where: { $0.severity == .error }) { return .blocked }
-        if !app.unreadable.isEmpty { return .unknown }
-        if findings.contains(where: { $0.severity == .warning }) { return .atRisk }
-        return .ready
     }
 
     static func run(
         _ rule: any VerdictRule.Type, on facts: AppFacts, workspace: Workspace, selection: RuleSelection, verdict: Verdict
     ) -> [Finding] {
         let description = rule.description
-        let override = selection.severities[description.id] ?? description.aliases.compactMap { selection.severities[$0] }.first
-        let context = RuleContext(facts: facts, workspace: workspace, severity: override ?? description.severity)
-        var produced = rule.init().check(context, verdict: verdict)
-        if let override {
-            for index in produced.indices { produced[index].severity = override }
-        }
-        return produced
+        let context = RuleContext(facts: facts, workspace: workspace, severity: description.severity)
+        return selection.leveled(rule.init().check(context, verdict: verdict), of: description)
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

@@ -35,6 +35,8 @@ public final class Workspace: Sendable {
     public let compiledSources: Set<String>
     /// The tree's CODEOWNERS, read even when `--path` limits the listing (it names owners of every path).
     public let codeOwners: CodeOwners?
+    /// Whether vendored apps count in totals (`PathFilter.countsVendoredApps`).
+    public let countsVendoredApps: Bool
     /// Every Xcode pin of the tree (CI files, `.xcode-version`, fastlane): see `toolchain(of:)`.
     public let toolchainPins: [XcodePin]
     /// The apps' lockfiles, read, by path.
@@ -44,8 +46,9 @@ public final class Workspace: Sendable {
 
     private init(
         source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], facts: [AppFacts],
-        diagnostics: [Diagnostic], toolchainPins: [XcodePin] = [], lockfiles: [String: Lockfile] = [:]
+        diagnostics: [Diagnostic], countsVendoredApps: Bool, toolchainPins: [XcodePin] = [], lockfiles: [String: Lockfile] = [:]
     ) {
+        self.countsVendoredApps = countsVendoredApps
         self.source = source
         self.toolchainPins = toolchainPins
         self.lockfiles = lockfiles
@@ -105,6 +108,7 @@ public final class Workspace: Sendable {
         let (discovered, early) = Parallel.overlap(
             {
                 var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
+                discovery.limits = filter.onlyFolders
                 let apps = discovery.run()
                 return (apps, discovery.projects, discovery.diagnostics)
             }, map: speculative.count
@@ -205,7 +209,7 @@ public final class Workspace: Sendable {
         diagnostics = Array(Set(diagnostics)).sorted()
         return Workspace(
             source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics,
-            toolchainPins: pins.pins, lockfiles: lockfiles.byPath)
+            countsVendoredApps: filter.countsVendoredApps, toolchainPins: pins.pins, lockfiles: lockfiles.byPath)
     }
 
     /// The owners CODEOWNERS gives an app: those of its Info.plist (or of the file that declares it).

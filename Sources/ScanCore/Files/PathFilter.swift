@@ -13,6 +13,9 @@ public struct PathFilter: Sendable, Hashable {
     public var excludeGlobs: [String]
     /// When set, only paths inside one of these folders are scanned.
     public var onlyFolders: [String]
+    /// Whether apps inside third-party code (`vendor/`, `third_party/`, submodules…) count in the totals and
+    /// the exit status like the team's own; by default they are reported apart and not counted.
+    public var countsVendoredApps = false
 
     public init(skippedFolders: Set<String> = PathFilter.defaultSkippedFolders, excludeGlobs: [String] = [], onlyFolders: [String] = []) {
         self.skippedFolders = skippedFolders

@@ -55,6 +55,28 @@ public struct FrameworkInfo: Sendable, Hashable {
         version.flatMap(SemanticVersion.lowerBound(of:))
     }
 
+    /// The version when it is one release (`0.77.2`, `3.41.4`, `8.5.1-beta.1`), not a range a manifest
+    /// requires (`^0.72.4`, `>=3.38.0`): what reports show as the framework's version.
+    public var resolvedVersion: String? {
+        guard let version, Self.isExact(version) else { return nil }
+        return version
+    }
+
+    /// The requirement as written when no release could be resolved (reports show it apart, never as the version).
+    public var unresolvedRequirement: String? {
+        guard let version, !version.isEmpty, resolvedVersion == nil else { return nil }
+        return version
+    }
+
+    /// Digits and dots, optionally a pre-release or build suffix: `3.41.4`, `0.88.0-rc.1`, `v8.5.0`.
+    static func isExact(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.hasPrefix("v") { body = body.dropFirst() }
+        let core = body.prefix { $0 != "-" && $0 != "+" }
+        let parts = core.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.count <= 4 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+    }
+
     /// Whether the framework's version is known to be at least `minimum`; nil when the version is unknown.
     public func isAtLeast(_ minimum: SemanticVersion) -> Bool? {
         semanticVersion.map { $0 >= minimum }
