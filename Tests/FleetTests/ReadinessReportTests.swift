@@ -164,7 +164,7 @@ struct ReadinessReportTests {
     func csvColumns() {
         let csv = AppsCSVReport.render(Self.summary())
         let rows = csv.split(separator: "\r\n").map(String.init)
-        #expect(rows[0].hasSuffix(",owners,xcode,xcode_status,xcode_pin,lagging_dependencies"))
+        #expect(rows[0].hasSuffix(",owners,result_date,suppressed,suppressions_refused,xcode,xcode_status,xcode_pin,lagging_dependencies"))
         #expect(rows[1].hasSuffix(",27.0,current,.github/workflows/ios.yml:5,app_links 6.4.1 -> 7.0.0"))
         #expect(
             rows.first { $0.hasPrefix("shop,F,") }?.hasSuffix(

@@ -104,7 +104,7 @@ struct ReadinessRuleTests {
         #expect(app.verdict == .atRisk)
     }
 
-    @Test("Entries whose effect is cosmetic stay notes; a configured severity still wins")
+    @Test("Entries whose effect is cosmetic stay notes; a configured level leaves them so, a forced level wins")
     func noteEntries() throws {
         let example = Example(
             files: [
@@ -113,7 +113,10 @@ struct ReadinessRuleTests {
             ])
         let note = try #require(try Self.scan(example).findings.first { $0.rule == "dependency-not-scene-aware" })
         #expect(note.severity == .note)
-        let raised = try Self.scan(example, rules: RuleSelection(severities: ["dependency-not-scene-aware": .error]))
+        // A configured level replaces the rule's default level only (issue 13): the entry graded a note keeps it.
+        let configured = try Self.scan(example, rules: RuleSelection(severities: ["dependency-not-scene-aware": .error]))
+        #expect(configured.findings.first { $0.rule == "dependency-not-scene-aware" }?.severity == .note)
+        let raised = try Self.scan(example, rules: RuleSelection(forcedSeverities: ["dependency-not-scene-aware": .error]))
         #expect(raised.findings.first { $0.rule == "dependency-not-scene-aware" }?.severity == .error)
         #expect(raised.apps.first?.verdict == .blocked)
     }
