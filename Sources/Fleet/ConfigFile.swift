@@ -11,6 +11,7 @@ struct ConfigFile: Decodable {
     var auth: AuthSection?
     var rules: RulesSection?
     var exclude: [String]?
+    var includeVendoredApps: Bool?
     var suppressions: SuppressionsSection?
     var notify: NotifySection?
     var reportURL: String?
@@ -24,6 +25,7 @@ struct ConfigFile: Decodable {
             retention,
             repos
         case reportURL = "report_url"
+        case includeVendoredApps = "include_vendored_apps"
     }
 
     struct PublishSection: Decodable {

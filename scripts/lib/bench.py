@@ -8,6 +8,7 @@ machine, with hyperfine medians. `all` runs everything and writes BENCHMARKS.md.
     bench.py BIN sweep [REPOS]      cold / unchanged / one-changed sweeps vs git clone + ripgrep
     bench.py BIN memory             peak RSS of a cold sweep over 200 and over 1,000 repositories
     bench.py BIN scaling            the scan phase of a sweep with concurrency.scan 1 vs 2
+    bench.py BIN descriptions [FILES]  one app as .xcodeproj vs XcodeGen vs Tuist vs Bazel: callgrind and wall clock
 
 Generated inputs live in bench-out/ and are reused while their generator is unchanged."""
 import hashlib
@@ -192,6 +193,54 @@ def bench_monorepo(binary, files=10000):
     ], {"monorepo": ratio}
 
 
+def descriptions(files):
+    generator = os.path.join(LIB, "generate_descriptions.py")
+    return cached(os.path.join(OUT, f"descriptions-{files}"), [generator],
+                  lambda folder: run([sys.executable, generator, folder, "--files", str(files)]))
+
+
+def instructions(command):
+    """Instructions executed by one run under callgrind: repeatable on a loaded, shared machine."""
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                            capture_output=True, text=True)
+    for line in result.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    raise RuntimeError(f"no callgrind total for {command}: {result.stderr[-500:]}")
+
+
+def bench_descriptions(binary, files=2000):
+    """One app with FILES sources described four ways; the same report is required of each."""
+    folder = descriptions(files)
+    kinds = ["xcodeproj", "xcodegen", "tuist", "bazel"]
+    reports = {}
+    for kind in kinds:
+        text = output([binary, "scan", os.path.join(folder, kind), "--format", "json", "--fail-on", "never", "--quiet"])
+        document = json.loads(text)
+        reports[kind] = [(app["verdict"], sorted(f["fingerprint"] for f in app["findings"])) for app in document["apps"]]
+    if any(reports[kind] != reports["xcodeproj"] for kind in kinds):
+        raise RuntimeError(f"the four descriptions give different reports: {reports}")
+    scan = lambda kind: [binary, "scan", os.path.join(folder, kind), "--format", "json", "--output", "/dev/null",
+                         "--fail-on", "never", "--quiet", "--jobs", "1"]
+    counts = {kind: instructions(scan(kind)) for kind in kinds}
+    timed = hyperfine("descriptions", {kind: (" ".join(scan(kind)), None) for kind in kinds}, runs=10, warmup=2)
+    worst = max(counts[kind] / counts["xcodeproj"] for kind in kinds[1:])
+    lines = [
+        f"One app with {files} Swift sources, described as a committed `.xcodeproj` (every file listed in project.pbxproj),"
+        " an XcodeGen `project.yml`, a Tuist `Project.swift` and a Bazel `BUILD.bazel` (`scripts/lib/generate_descriptions.py`):"
+        " each gives the same apps, verdicts and finding fingerprints (checked before measuring). Instructions are counted by"
+        " `valgrind --tool=callgrind` over one whole `scan --jobs 1` (repeatable on a shared machine); wall clock is a"
+        " side-by-side hyperfine median in the same run.",
+        "",
+        "| described as | instructions | vs .xcodeproj | median wall clock |",
+        "|---|---:|---:|---:|",
+    ]
+    for kind in kinds:
+        lines.append(f"| {kind} | {counts[kind]:,} | {counts[kind] / counts['xcodeproj']:.3f}x | {ms(timed[kind])} |")
+    lines += ["", f"- most expensive description / .xcodeproj: **{worst:.3f}x** instructions (target: at most 1.0x)"]
+    return lines, {"descriptions": worst}
+
+
 def sweep_command(binary, config, extra=""):
     return f"{binary} sweep --config {config} --quiet {extra}"
 
@@ -322,6 +371,8 @@ def main():
         print("\n".join(bench_memory(binary)[0]))
     elif what == "scaling":
         print("\n".join(bench_scaling(binary)[0]))
+    elif what == "descriptions":
+        print("\n".join(bench_descriptions(binary, argument or 2000)[0]))
     elif what == "all":
         started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         sections = [
@@ -330,6 +381,7 @@ def main():
             ("A fleet of 200 repositories", bench_sweep(binary)),
             ("Memory", bench_memory(binary)),
             ("Scaling", bench_scaling(binary)),
+            ("Project descriptions", bench_descriptions(binary)),
         ]
         text = ["# Benchmarks", "",
                 f"Made by `scripts/bench` on {started}; every figure is a hyperfine median of several runs on this machine:", "",
