@@ -194,6 +194,9 @@ public struct AppDiscovery {
                     Variant(file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration]))
             }
         }
+        // Configurations that differ only in generated keys share one file: it is parsed once (a large
+        // app's eight configurations parsed its Info.plist eight times, a twentieth of its scan).
+        var parsedFiles: [String: Result<(values: [String: PlistValue], keyPositions: [String: [TextPosition]]), PropertyListError>] = [:]
         return variants.compactMap { variant -> InfoPlist? in
             var values: [String: PlistValue] = [:]
             var keyPositions: [String: [TextPosition]] = [:]
@@ -208,14 +211,21 @@ public struct AppDiscovery {
                     unreadable.append(message)
                     return nil
                 }
-                do throws(PropertyListError) {
-                    let parsed = try PropertyListReader.read(bytes)
-                    guard let dictionary = parsed.value.dictionary else {
-                        throw PropertyListError(message: "the top level is not a dictionary", line: nil)
+                let outcome =
+                    parsedFiles[file]
+                    ?? Result { () throws(PropertyListError) in
+                        let parsed = try PropertyListReader.read(bytes)
+                        guard let dictionary = parsed.value.dictionary else {
+                            throw PropertyListError(message: "the top level is not a dictionary", line: nil)
+                        }
+                        return (dictionary, parsed.format == .xml ? PlistKeyLines.positions(in: bytes) : [:])
                     }
-                    values = dictionary
-                    if parsed.format == .xml { keyPositions = PlistKeyLines.positions(in: bytes) }
-                } catch {
+                parsedFiles[file] = outcome
+                switch outcome {
+                case .success(let parsed):
+                    values = parsed.values
+                    keyPositions = parsed.keyPositions
+                case .failure(let error):
                     let message = "cannot parse Info.plist: \(error.message); its scene checks were skipped"
                     diagnostics.append(Diagnostic(.error, file: file, line: error.line, message))
                     unreadable.append("\(file): \(message)")
