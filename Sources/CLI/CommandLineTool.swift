@@ -8,6 +8,8 @@ protocol Command {
     /// The full `--help` page.
     static var help: String { get }
     static func run(_ arguments: [String], console: Console) throws -> Int32
+    /// The options, for completions and the man page (none unless the command lists its table).
+    static var options: [OptionDoc] { get }
 }
 
 /// The `scenesweep` command line: dispatches to subcommands, prints help and usage errors.
@@ -15,7 +17,8 @@ public enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ScanCommand.self, SweepCommand.self, MergeCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self,
-            InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self,
+            InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self, PublishCommand.self, CompletionsCommand.self,
+            ManPageCommand.self,
         ]
     }
 
@@ -33,6 +36,9 @@ public enum CommandLineTool {
                 console.out(overview)
             }
             return ExitStatus.clean
+        case SweepWorkerCommand.name:
+            // Hidden: the worker process a sweep starts for its repositories (see IsolatedRepoWork).
+            return SweepWorkerCommand.serve()
         case "--version", "-V", "version":
             console.out("scenesweep \(Scanner.toolVersion) (rule pack \(Scanner.rulePack))\n")
             return ExitStatus.clean

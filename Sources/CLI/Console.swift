@@ -1,3 +1,5 @@
+public import Fleet
+
 /// Where a command writes: stdout, stderr, and whether each is a terminal. Tests pass buffers.
 public struct Console: Sendable {
     public let out: @Sendable (String) -> Void
@@ -6,16 +8,21 @@ public struct Console: Sendable {
     public let environment: [String: String]
     /// The working directory relative paths are resolved against.
     public let directory: String
+    /// How `sweep` and `daemon` start the worker processes that fetch and scan each repository within
+    /// its limits: the scenesweep binary itself (main.swift). nil (tests calling in-process) keeps that
+    /// work on this process's threads, unbounded.
+    public let workers: WorkerLaunch?
 
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-        errIsTerminal: Bool = false, environment: [String: String] = [:], directory: String = "."
+        errIsTerminal: Bool = false, environment: [String: String] = [:], directory: String = ".", workers: WorkerLaunch? = nil
     ) {
         self.out = out
         self.err = err
         self.errIsTerminal = errIsTerminal
         self.environment = environment
         self.directory = directory
+        self.workers = workers
     }
 }
 

@@ -16,9 +16,14 @@ enum DaemonCommand: Command {
         var stopTimeout: TimeInterval = 60
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config (required); its schedule says when to sweep") {
+            OptionSpec(
+                ["--config", "-c"], value: "FILE",
+                help: "The fleet config; its schedule says when to sweep\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
+            ) {
                 options, value in
                 options.config = value
             },
@@ -45,7 +50,7 @@ enum DaemonCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep daemon --config FILE [options]
+        USAGE: scenesweep daemon [--config FILE] [options]
 
         The nightly service: runs a sweep (as `scenesweep sweep` does) at each time of the config's
         `schedule`, read in its `timezone` (default UTC), and sleeps in between. A scheduled time that
@@ -83,7 +88,7 @@ enum DaemonCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        guard let path = options.config else { throw UsageError(message: "missing --config FILE") }
+        let path = try ConfigDefault.path(options.config, console: console)
         let load: @Sendable () throws(ConfigProblems) -> ServiceConfig = {
             try ServiceConfig.load(path: path, directory: console.directory, environment: console.environment)
         }
@@ -117,7 +122,7 @@ enum DaemonCommand: Command {
         defer { signals.cancel() }
         let service = SweepService(
             config: config, options: SweepService.Options(once: options.once, stopTimeout: options.stopTimeout),
-            runner: FleetSweepRunner(variables: console.environment), events: events,
+            runner: FleetSweepRunner(variables: console.environment, workers: console.workers), events: events,
             log: log, variables: console.environment, reload: load)
         // The command line is synchronous; the service runs as a task while this thread waits for it.
         let status = Mutex<Int32>(ExitStatus.failed)

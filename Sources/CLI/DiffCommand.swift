@@ -15,9 +15,14 @@ enum DiffCommand: Command {
         var format = Format.text
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config whose workspace holds the runs (required)") {
+            OptionSpec(
+                ["--config", "-c"], value: "FILE",
+                help: "The fleet config whose workspace holds the runs\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
+            ) {
                 options, value in
                 options.config = value
             },
@@ -33,7 +38,7 @@ enum DiffCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep diff [RUN_A] RUN_B --config FILE [--format text|json|markdown]
+        USAGE: scenesweep diff [RUN_A] RUN_B [--config FILE] [--format text|json|markdown]
 
         Compares two complete runs of the workspace: apps whose verdict got worse (regressions) or better,
         findings new and resolved (by fingerprint, so moved code is not a change), apps and repositories
@@ -57,7 +62,7 @@ enum DiffCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.count <= 2 else { throw UsageError(message: "expected at most two runs, got \(positional.count)") }
-        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        let configPath = try ConfigDefault.path(options.config, console: console)
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         let store = RunStore(root: config.workspace)
         let diff: RunDiff

@@ -6,6 +6,8 @@ enum InitCommand: Command {
     static let name = "init"
     static let summary = "Write a commented starter fleet config"
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<String>] {
         [
             OptionSpec(["--output", "-o"], value: "FILE", help: "Where to write it (default: fleet.yaml; - for standard output)") {

@@ -15,9 +15,14 @@ enum MergeCommand: Command {
         var failOnRegression = false
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config the shards swept (required)") { options, value in
+            OptionSpec(
+                ["--config", "-c"], value: "FILE",
+                help: "The fleet config the shards swept\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
+            ) { options, value in
                 options.config = value
             },
             OptionSpec(
@@ -35,7 +40,7 @@ enum MergeCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep merge --config FILE RUN_DIR...
+        USAGE: scenesweep merge [--config FILE] RUN_DIR...
 
         Combines the runs of `scenesweep sweep --shard I/N` into one run of the whole fleet in the config's
         workspace, written like a sweep's: runs/<run-id>/ with run.json, every repository's results,
@@ -69,7 +74,7 @@ enum MergeCommand: Command {
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
-        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        let configPath = try ConfigDefault.path(options.config, console: console)
         guard !positional.isEmpty else { throw UsageError(message: "missing RUN_DIR: name the shard runs to merge") }
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         let base = console.directory == "." ? FileManager.default.currentDirectoryPath : console.directory
@@ -78,7 +83,7 @@ enum MergeCommand: Command {
             let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
             return standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
         }
-        let environment = SweepEnvironment(renderers: .standard, variables: console.environment)
+        let environment = SweepEnvironment(renderers: .standard(links: ReportLinks(config)), variables: console.environment)
         let outcome: SweepOutcome
         do {
             outcome = try Merge(config: config, inputs: inputs, environment: environment).run()

@@ -28,9 +28,14 @@ enum ReportCommand: Command {
         var output: String?
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config whose workspace holds the runs (required)") {
+            OptionSpec(
+                ["--config", "-c"], value: "FILE",
+                help: "The fleet config whose workspace holds the runs\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
+            ) {
                 options, value in
                 options.config = value
             },
@@ -56,7 +61,7 @@ enum ReportCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep report --config FILE [--run ID] [--format html|markdown|json|csv] [--output FILE]
+        USAGE: scenesweep report [--config FILE] [--run ID] [--format html|markdown|json|csv] [--output FILE]
 
         Renders a stored run's org report again from what the run stored: its results, the run it was
         compared with, and history.jsonl up to it. The output equals the file the sweep wrote, byte for
@@ -79,14 +84,14 @@ enum ReportCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        let configPath = try ConfigDefault.path(options.config, console: console)
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         let store = RunStore(root: config.workspace)
         let text: String
         do {
             guard !store.completedRuns().isEmpty else { throw StoreError("no complete run in \(store.runsFolder) yet; run a sweep first") }
             let run = try store.resolveRun(options.run)
-            text = try render(run, format: options.format, store: store)
+            text = try render(run, format: options.format, store: store, links: ReportLinks(config))
         } catch {
             console.err("scenesweep report: \(error)\n")
             return ExitStatus.failed
@@ -105,11 +110,11 @@ enum ReportCommand: Command {
     }
 
     /// One format of a stored run, as the sweep that made the run rendered it.
-    static func render(_ run: String, format: Format, store: RunStore) throws -> String {
+    static func render(_ run: String, format: Format, store: RunStore, links: ReportLinks? = nil) throws -> String {
         let summary = try store.summary(of: run)
         switch format {
         case .html: return DashboardReport.html(summary, history: store.history())
-        case .markdown: return FleetSummaryReport.markdown(summary)
+        case .markdown: return FleetSummaryReport.markdown(summary) + (links.map { ReportLinkLines.summary(run: run, links: $0) } ?? "")
         case .json: return FleetSummaryReport.json(summary)
         case .csv: return AppsCSVReport.render(summary)
         }

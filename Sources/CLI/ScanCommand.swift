@@ -19,6 +19,8 @@ enum ScanCommand: Command {
         var jobs: Int?
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
             OptionSpec(["--format", "-f"], value: "FORMAT", help: "text (default), json, markdown, sarif or github") { options, value in

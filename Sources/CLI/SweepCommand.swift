@@ -19,9 +19,11 @@ enum SweepCommand: Command {
         var quiet = false
     }
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config (required)") { options, value in
+            OptionSpec(["--config", "-c"], value: "FILE", help: ConfigDefault.help) { options, value in
                 options.config = value
             },
             OptionSpec(["--only"], value: "NAME", help: "Sweep only this repository (name, key or URL); repeatable or\ncomma-separated") {
@@ -58,7 +60,7 @@ enum SweepCommand: Command {
 
     static var help: String {
         """
-        USAGE: scenesweep sweep --config FILE [options]
+        USAGE: scenesweep sweep [--config FILE] [options]
 
         One batch run over the fleet. Each repository is mirrored (a bare clone in the workspace, fetched
         with pruning on later runs; nothing is checked out or run), its branch resolved to a commit, and
@@ -102,7 +104,7 @@ enum SweepCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        guard let configPath = options.config else { throw UsageError(message: "missing --config FILE") }
+        let configPath = try ConfigDefault.path(options.config, console: console)
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         do {
             _ = try SweepPlan.make(config, only: options.only, shard: options.shard)
@@ -113,7 +115,9 @@ enum SweepCommand: Command {
         let style: ProgressReporter.Style = options.quiet ? .silent : (console.errIsTerminal ? .live : .lines)
         let width = Int(console.environment["COLUMNS"] ?? "") ?? 100
         let progress = ProgressReporter(style: style, width: width, write: console.err)
-        let environment = SweepEnvironment(renderers: .standard, variables: console.environment, progress: progress)
+        let environment = SweepEnvironment(
+            renderers: .standard(links: ReportLinks(config)), variables: console.environment, progress: progress,
+            workers: console.workers)
         let outcome: SweepOutcome
         do {
             outcome = try Sweep(
@@ -125,7 +129,7 @@ enum SweepCommand: Command {
             console.err("scenesweep sweep: \(error)\n")
             return ExitStatus.failed
         }
-        console.out(report(outcome, directory: console.directory))
+        console.out(report(outcome, directory: console.directory, links: ReportLinks(config)))
         if outcome.nothingScanned {
             console.err("scenesweep sweep: no repository could be fetched and scanned\n")
             return ExitStatus.failed
@@ -150,7 +154,7 @@ enum SweepCommand: Command {
     }
 
     /// What a finished sweep prints on standard output.
-    static func report(_ outcome: SweepOutcome, directory: String) -> String {
+    static func report(_ outcome: SweepOutcome, directory: String, links: ReportLinks? = nil) -> String {
         let record = outcome.record
         let summary = outcome.summary
         let seconds = record.finishedAt.timeIntervalSince(record.startedAt)
@@ -183,6 +187,7 @@ enum SweepCommand: Command {
         let folder = FleetCommands.display(outcome.runFolder, relativeTo: directory)
         text += "summary: \(folder)/summary.html (summary.md, summary.json, apps.csv)\n"
         text += "diff:    \(folder)/diff.md (diff.json)\n"
+        if let links, links.base != nil { text += "report:  \(links.file("summary.html", inRun: record.id))\n" }
         return text
     }
 }

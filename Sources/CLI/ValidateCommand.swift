@@ -5,13 +5,19 @@ enum ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Check a fleet config, reporting every problem with line and column"
 
+    static var options: [OptionDoc] { OptionDoc.list(table) }
+
     static var table: [OptionSpec<String?>] {
-        [OptionSpec(["--config", "-c"], value: "FILE", help: "The fleet config to check (required)") { config, value in config = value }]
+        [
+            OptionSpec(
+                ["--config", "-c"], value: "FILE", help: "The fleet config to check\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
+            ) { config, value in config = value }
+        ]
     }
 
     static var help: String {
         """
-        USAGE: scenesweep validate --config FILE
+        USAGE: scenesweep validate [--config FILE]
 
         Reads the config as a sweep would and prints every problem at once, one per line, as
         FILE:LINE:COL: error: MESSAGE — YAML syntax, wrong types, missing required values, unknown keys (with
@@ -31,7 +37,7 @@ enum ValidateCommand: Command {
         var config: String?
         let positional = try OptionParser.parse(arguments, table: table, into: &config)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-        guard let path = config else { throw UsageError(message: "missing --config FILE") }
+        let path = try ConfigDefault.path(config, console: console)
         guard let loaded = FleetCommands.loadConfig(path, console: console) else { return ExitStatus.failed }
         let teams = Set(loaded.repos.compactMap(\.team)).count
         console.out(

@@ -99,6 +99,8 @@ public struct RunFigures: Codable, Sendable, Equatable {
     public var scanSeconds: Double?
     /// Where the run's reports are.
     public var runFolder: String?
+    /// Apps by verdict per team, for per-team metrics.
+    public var teams: [TeamFigures]?
 
     public init(outcome: Outcome, startedAt: Date, finishedAt: Date, error: String? = nil) {
         self.outcome = outcome
@@ -128,10 +130,34 @@ public struct RunFigures: Codable, Sendable, Equatable {
         fetchSeconds = Self.rounded(sweep.record.repos.compactMap(\.fetchSeconds).reduce(0, +))
         scanSeconds = Self.rounded(sweep.record.repos.compactMap(\.scanSeconds).reduce(0, +))
         runFolder = sweep.runFolder
+        teams = summary.teams.map { team in
+            TeamFigures(
+                team: team.team, apps: team.counts.apps, blocked: team.counts.blocked, atRisk: team.counts.atRisk,
+                ready: team.counts.ready, unknown: team.counts.unknown)
+        }
     }
 
     private static func rounded(_ seconds: Double) -> Double {
         (seconds * 1000).rounded() / 1000
+    }
+}
+
+/// One team's apps by verdict in a run.
+public struct TeamFigures: Codable, Sendable, Equatable {
+    public var team: String
+    public var apps: Int
+    public var blocked: Int
+    public var atRisk: Int
+    public var ready: Int
+    public var unknown: Int
+
+    public init(team: String, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int) {
+        self.team = team
+        self.apps = apps
+        self.blocked = blocked
+        self.atRisk = atRisk
+        self.ready = ready
+        self.unknown = unknown
     }
 }
 

@@ -1,9 +1,11 @@
 public import Fleet
 public import Foundation
+import Rules
 
 /// `metrics.prom`: the daemon's figures in the Prometheus text format, for node-exporter's textfile
 /// collector (a `# HELP` and a `# TYPE` line before each family's samples; the file replaced whole).
-/// Every name starts with `scenesweep_`.
+/// Every name starts with `scenesweep_`, and every figure is in a base unit (seconds, not days), as
+/// `promtool check metrics` requires.
 public enum MetricsText {
     /// Renders `status`; `deadline` and `now` give the days left.
     public static func render(_ status: DaemonStatus, deadline: CalendarDay?, now: Date) -> String {
@@ -20,6 +22,10 @@ public enum MetricsText {
         }
         let last = status.lastRun
         let success = status.lastSuccess
+
+        family(
+            "build_info", "gauge", "The scenesweep version and rule pack writing these metrics (always 1).",
+            [("version=\"\(label(Scanner.toolVersion))\",rule_pack=\"\(label(Scanner.rulePack))\"", 1)])
 
         gauge("sweeping", "1 while a sweep runs, else 0.", status.state == .sweeping || status.state == .stopping ? 1 : 0)
         family(
@@ -54,13 +60,28 @@ public enum MetricsText {
                 success.failedRepos.map(Double.init))
             gauge("regressions", "Apps whose verdict got worse in the last successful sweep.", success.regressions.map(Double.init))
             gauge("newly_blocked_apps", "Apps that became blocked in the last successful sweep.", success.newlyBlocked.map(Double.init))
+            family(
+                "team_apps", "gauge", "Apps by team and verdict in the last successful sweep (unknown is not passing).",
+                (success.teams ?? []).flatMap { team in
+                    [("blocked", team.blocked), ("at-risk", team.atRisk), ("ready", team.ready), ("unknown", team.unknown)].map { verdict in
+                        ("team=\"\(label(team.team))\",verdict=\"\(verdict.0)\"", Double(verdict.1))
+                    }
+                })
         }
         if let deadline {
+            // The deadline itself rather than a count of days, which would need a non-base unit:
+            // days left = (scenesweep_deadline_timestamp_seconds - time()) / 86400.
             gauge(
-                "days_to_deadline", "Days from today (UTC) to the day the App Store takes only iOS 27 SDK builds.",
-                Double(deadline.days(from: CalendarDay(now))))
+                "deadline_timestamp_seconds", "When the App Store starts taking only iOS 27 SDK builds (00:00 UTC), in seconds since 1970.",
+                Double(deadline.days(from: CalendarDay(Date(timeIntervalSince1970: 0))) * 86_400))
         }
         return text
+    }
+
+    /// A label value as the text format wants it: backslash, double quote and line feed escaped.
+    static func label(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(
+            of: "\n", with: "\\n")
     }
 
     /// Integers without a fraction, others with up to three decimals.

@@ -29,7 +29,8 @@ public struct RunNotification: Sendable, Equatable {
 
     /// The message for a run, or nil when none of `events` happened in it. A first run has nothing to
     /// compare with, so it never notifies.
-    public static func make(for sweep: SweepOutcome, events: Set<NotifyEvent>) -> RunNotification? {
+    /// - Parameter links: where the diff and summary are for the reader (`report_url`); nil: their paths.
+    public static func make(for sweep: SweepOutcome, events: Set<NotifyEvent>, links: ReportLinks? = nil) -> RunNotification? {
         let diff = sweep.diff
         guard diff.from != nil else { return nil }
         var changes: [Change] = []
@@ -46,7 +47,8 @@ public struct RunNotification: Sendable, Equatable {
         return RunNotification(
             fleet: sweep.summary.fleetName, run: sweep.record.id,
             regressions: events.contains(.regression) ? diff.regressions.count : 0, newlyBlocked: blocked.count, apps: apps,
-            report: sweep.runFolder + "/diff.md", summary: sweep.runFolder + "/summary.md")
+            report: links?.file("diff.md", inRun: sweep.record.id, runFolder: sweep.runFolder) ?? sweep.runFolder + "/diff.md",
+            summary: links?.file("summary.html", inRun: sweep.record.id, runFolder: sweep.runFolder) ?? sweep.runFolder + "/summary.md")
     }
 
     /// Apps blocked in this run that were not before: verdicts that became blocked, and new apps of

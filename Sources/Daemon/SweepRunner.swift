@@ -13,15 +13,19 @@ public struct FleetSweepRunner: SweepRunner {
     /// The process environment: the https token is read from it.
     public var variables: [String: String]
     public var fetchRetry: RetryPolicy
+    /// Worker processes for each repository's fetch and scan; nil runs them on this process's threads.
+    public var workers: WorkerLaunch?
 
-    public init(variables: [String: String], fetchRetry: RetryPolicy = .fetch) {
+    public init(variables: [String: String], fetchRetry: RetryPolicy = .fetch, workers: WorkerLaunch? = nil) {
         self.variables = variables
         self.fetchRetry = fetchRetry
+        self.workers = workers
     }
 
     public func sweep(_ config: FleetConfig, progress: ProgressReporter, stop: StopRequest) throws -> SweepOutcome {
         let environment = SweepEnvironment(
-            renderers: .standard, variables: variables, progress: progress, fetchRetry: fetchRetry, stop: stop)
+            renderers: .standard(links: ReportLinks(config)), variables: variables, progress: progress, fetchRetry: fetchRetry, stop: stop,
+            workers: workers)
         return try Sweep(config: config, environment: environment).run()
     }
 }

@@ -337,7 +337,9 @@ private final class ServiceRun {
 
     /// Posts the run's regressions and newly blocked apps to the webhook, when the config asks for it.
     private func notify(_ outcome: SweepOutcome) async {
-        guard let settings = config.notify, let message = RunNotification.make(for: outcome, events: settings.events) else { return }
+        guard let settings = config.notify,
+            let message = RunNotification.make(for: outcome, events: settings.events, links: ReportLinks(config.fleet))
+        else { return }
         let variable = settings.webhookURLVariable
         guard let text = service.variables[variable], !text.isEmpty else {
             log.warning("notify.skipped", "notify.webhook_url_env names \(variable), which is not set: no notification sent")

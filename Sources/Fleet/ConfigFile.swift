@@ -12,7 +12,31 @@ struct ConfigFile: Decodable {
     var rules: RulesSection?
     var exclude: [String]?
     var notify: NotifySection?
+    var reportURL: String?
+    var publish: PublishSection?
+    var limits: LimitsSection?
     var repos: [RepoSection]
+
+    enum CodingKeys: String, CodingKey {
+        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, publish, limits, repos
+        case reportURL = "report_url"
+    }
+
+    struct PublishSection: Decodable {
+        var forges: [ForgeSection]?
+    }
+
+    struct ForgeSection: Decodable {
+        var host: String
+        var kind: String
+        var api: String?
+        var tokenEnv: String
+
+        enum CodingKeys: String, CodingKey {
+            case host, kind, api
+            case tokenEnv = "token_env"
+        }
+    }
 
     struct FleetSection: Decodable {
         var name: String?
@@ -65,6 +89,17 @@ struct ConfigFile: Decodable {
         enum CodingKeys: String, CodingKey {
             case webhookURLEnv = "webhook_url_env"
             case on
+        }
+    }
+
+    /// `limits: { repo_seconds: 900, repo_memory: 2GiB }`; sizes are checked on the node tree.
+    struct LimitsSection: Decodable {
+        var repoSeconds: Double?
+        var repoMemory: String?
+
+        enum CodingKeys: String, CodingKey {
+            case repoSeconds = "repo_seconds"
+            case repoMemory = "repo_memory"
         }
     }
 

@@ -127,6 +127,20 @@ public enum ConfigValidator {
             ruleSeverities: severities,
             exclude: raw.exclude ?? [],
             notify: raw.notify.map { FleetConfig.Notify(webhookURLVariable: $0.webhookURLEnv, on: $0.on ?? []) },
+            reportURL: raw.reportURL.map(PublishSettings.trimmingSlash),
+            publish: raw.publish.map { section in
+                PublishSettings(
+                    forges: (section.forges ?? []).compactMap { forge in
+                        ForgeKind(rawValue: forge.kind).map { kind in
+                            PublishSettings.Forge(
+                                host: forge.host.lowercased(), kind: kind, api: forge.api.map(PublishSettings.trimmingSlash),
+                                tokenVariable: forge.tokenEnv)
+                        }
+                    })
+            },
+            limits: RepoLimits(
+                seconds: raw.limits?.repoSeconds ?? RepoLimits.defaultSeconds,
+                memoryBytes: raw.limits?.repoMemory.flatMap(ByteSize.parse) ?? RepoLimits.defaultMemoryBytes),
             repos: repos)
     }
 }
@@ -152,9 +166,14 @@ private struct SemanticChecks {
             report(deadline, "fleet.deadline: expected a date like 2027-04-01, found '\(text)'")
         }
         checkConcurrency()
+        checkLimits()
         checkVariableName(root["auth"]?["https_token_env"], path: "auth.https_token_env", example: "GIT_TOKEN")
         checkVariableName(root["notify"]?["webhook_url_env"], path: "notify.webhook_url_env", example: "SLACK_WEBHOOK")
         checkRules()
+        for (index, forge) in (root["publish"]?["forges"]?.sequence ?? []).enumerated() {
+            checkVariableName(forge["token_env"], path: "publish.forges[\(index)].token_env", example: "GITHUB_TOKEN")
+        }
+        problems += PublishSettings.problems(in: root)
         for (index, pattern) in (root["exclude"]?.sequence ?? []).enumerated() where text(pattern)?.isEmpty ?? false {
             report(pattern, "exclude[\(index)]: empty pattern")
         }
@@ -167,6 +186,21 @@ private struct SemanticChecks {
         }
         if let scan = root["concurrency"]?["scan"], let number = scan.scalar?.integer, !(1...256).contains(number) {
             report(scan, "concurrency.scan: expected 'auto' or 1 to 256 scan workers, found \(number)")
+        }
+    }
+
+    private mutating func checkLimits() {
+        if let seconds = root["limits"]?["repo_seconds"], let number = seconds.scalar.flatMap({ Double($0.text) }),
+            !(1...86_400).contains(number)
+        {
+            report(seconds, "limits.repo_seconds: expected 1 to 86400 seconds, found \(seconds.scalar?.text ?? "")")
+        }
+        if let memory = root["limits"]?["repo_memory"], let value = text(memory) {
+            if let bytes = ByteSize.parse(value) {
+                if bytes < 64 << 20 { report(memory, "limits.repo_memory: \(value) is too little for a scan; give at least 64MiB") }
+            } else {
+                report(memory, "limits.repo_memory: expected a size such as 2GiB or 512MiB, found '\(value)'")
+            }
         }
     }
 

@@ -27,6 +27,13 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public var ruleSeverities: [String: Severity]
     public var exclude: [String]
     public var notify: Notify?
+    /// Where the run folders are served (`report_url:`), for links in webhooks, Markdown and HTML; nil:
+    /// links are paths in the workspace.
+    public var reportURL: String?
+    /// Where `publish` uploads each repository's results.
+    public var publish: PublishSettings?
+    /// Per-repository time and memory, enforced by the sweep's worker processes.
+    public var limits: RepoLimits
     public var repos: [RepoConfig]
 
     public struct Auth: Sendable, Hashable, Encodable {
@@ -59,7 +66,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         file: String, version: Int = 1, fleetName: String, deadline: CalendarDay? = nil, workspace: String, schedule: String? = nil,
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
-        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, repos: [RepoConfig]
+        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, reportURL: String? = nil,
+        publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(), repos: [RepoConfig]
     ) {
         self.file = file
         self.version = version
@@ -75,6 +83,9 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.ruleSeverities = ruleSeverities
         self.exclude = exclude
         self.notify = notify
+        self.reportURL = reportURL
+        self.publish = publish
+        self.limits = limits
         self.repos = repos
     }
 
@@ -96,13 +107,18 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         var settings = self
         settings.file = ""
         settings.workspace = ""
+        // Where reports are served and published does not change what a run holds.
+        settings.reportURL = nil
+        settings.publish = nil
+        // Limits bound how a result is made, never what it says: shards with other limits still merge.
+        settings.limits = RepoLimits()
         let data = (try? encoder.encode(settings)) ?? Data()
         return Fingerprint.of([String(decoding: data, as: UTF8.self)])
     }
 }
 
 /// One repository of the fleet.
-public struct RepoConfig: Sendable, Hashable, Encodable {
+public struct RepoConfig: Sendable, Hashable, Codable {
     /// The URL or path as written in the config.
     public var url: String
     /// What git is handed: the URL, or for local sources the absolute path.
@@ -129,7 +145,7 @@ public struct RepoConfig: Sendable, Hashable, Encodable {
 }
 
 /// The settings a repository's scan depends on.
-public struct ScanSettings: Sendable, Hashable, Encodable {
+public struct ScanSettings: Sendable, Hashable, Codable {
     public var exclude: [String]
     public var paths: [String]
     public var disabledRules: [String]

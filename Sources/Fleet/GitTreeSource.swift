@@ -111,12 +111,16 @@ public struct GitTreeSource: FileSource {
     private func walk(filter: PathFilter) throws(GitError) -> (Listing, [String: Blob]) {
         do {
             return try pool.withRepository { repository in
-                // A missing blob (a damaged or partial repository) costs that file, not the whole tree.
-                let entries = try repository.listTree(commit: commit, allowingMissingBlobs: true) { path, name in
+                // A missing blob (a damaged or partial repository) costs that file, not the whole tree; a
+                // hostile name or a folder nested too deep costs that entry.
+                var diagnostics: [Diagnostic] = []
+                let entries = try repository.listTree(
+                    commit: commit, allowingMissingBlobs: true,
+                    skipped: { diagnostics.append(Diagnostic(.warning, file: $0.folder.isEmpty ? nil : $0.folder, $0.message)) }
+                ) { path, name in
                     filter.descends(into: path, name: name)
                 }
                 var files: [FileEntry] = []
-                var diagnostics: [Diagnostic] = []
                 var blobs: [String: Blob] = [:]
                 for entry in entries {
                     switch entry.kind {

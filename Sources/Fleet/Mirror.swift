@@ -19,7 +19,7 @@ public struct Mirror: Sendable {
     }
 
     /// What an update found.
-    public struct State: Sendable {
+    public struct State: Sendable, Codable {
         public let commit: ObjectID
         public let branch: String
         /// Whether the mirror was made in this update.
@@ -80,6 +80,8 @@ public struct Mirror: Sendable {
     /// a crash, or damaged) is removed so it can be cloned again: mirrors are a cache.
     private func openExisting() throws -> Repository? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
+        // A fetch killed while it updated a reference left its lock; the workspace lock makes it stale.
+        MirrorLocks.removeStale(in: path)
         do {
             return try Repository.openBare(at: path)
         } catch let error as GitError where error.kind == .notRepository || error.kind == .corrupt || error.kind == .notFound {

@@ -59,6 +59,8 @@ public final class ProgressReporter: Sendable {
     }
 
     private let style: Style
+    /// Set in a sweep worker: every call is handed on as an event, for the sweep's own reporter.
+    private let relay: (@Sendable (ProgressEvent) -> Void)?
     private let write: @Sendable (String) -> Void
     private let observer: (@Sendable (Snapshot) -> Void)?
     private let clock: FleetClock
@@ -73,12 +75,37 @@ public final class ProgressReporter: Sendable {
         write: @escaping @Sendable (String) -> Void
     ) {
         self.style = style
+        self.relay = nil
         self.write = write
         self.observer = observer
         self.clock = clock
         self.width = max(40, width)
         self.total = Mutex(total)
         self.started = Mutex(clock.now())
+    }
+
+    /// A reporter that draws nothing and hands each call to `relay` (a worker process's, whose events
+    /// the sweep replays on its own reporter with `apply`).
+    public init(relay: @escaping @Sendable (ProgressEvent) -> Void) {
+        self.style = .silent
+        self.relay = relay
+        self.write = { _ in }
+        self.observer = nil
+        self.clock = .system
+        self.width = 100
+        self.total = Mutex(0)
+        self.started = Mutex(Date())
+    }
+
+    /// Replays an event a worker's reporter relayed.
+    public func apply(_ event: ProgressEvent) {
+        switch event {
+        case .fetching(let name): fetching(name)
+        case .queued(let name): queued(name)
+        case .scanning(let name): scanning(name)
+        case .finished(let name, let message, let failed): finished(name, message: message, failed: failed)
+        case .note(let text): note(text)
+        }
     }
 
     /// Starts counting a sweep of `total` repositories.
@@ -98,11 +125,13 @@ public final class ProgressReporter: Sendable {
     }
 
     public func fetching(_ name: String) {
+        if let relay { return relay(.fetching(name)) }
         update { $0.fetching.append(name) }
     }
 
     /// Fetched; waits for a scan worker.
     public func queued(_ name: String) {
+        if let relay { return relay(.queued(name)) }
         update { state in
             state.fetching.removeAll { $0 == name }
             state.queued.insert(name)
@@ -110,6 +139,7 @@ public final class ProgressReporter: Sendable {
     }
 
     public func scanning(_ name: String) {
+        if let relay { return relay(.scanning(name)) }
         update { state in
             state.fetching.removeAll { $0 == name }
             state.queued.remove(name)
@@ -119,6 +149,7 @@ public final class ProgressReporter: Sendable {
 
     /// A repository is done; `message` says how (`scanned 3 apps (1 blocked) in 0.4 s`, `FAILED: …`).
     public func finished(_ name: String, message: String, failed: Bool) {
+        if let relay { return relay(.finished(name, message: message, failed: failed)) }
         let total = self.total.withLock { $0 }
         var output = ""
         state.withLock { state in
@@ -146,6 +177,7 @@ public final class ProgressReporter: Sendable {
 
     /// A line to keep (above the live line on a terminal).
     public func note(_ text: String) {
+        if let relay { return relay(.note(text)) }
         switch style {
         case .silent: return
         case .lines: write("note: \(VisibleText.escape(text))\n")
@@ -201,4 +233,13 @@ public final class ProgressReporter: Sendable {
         let rest = Int(interval) % 60
         return rest == 0 ? "\(minutes) min" : "\(minutes) min \(rest) s"
     }
+}
+
+/// One call on a `ProgressReporter`, as a value a worker process sends to the sweep.
+public enum ProgressEvent: Sendable, Hashable, Codable {
+    case fetching(String)
+    case queued(String)
+    case scanning(String)
+    case finished(String, message: String, failed: Bool)
+    case note(String)
 }

@@ -23,7 +23,7 @@ struct RepoWork: Sendable {
     }
 
     /// A fetched repository whose result must be made afresh.
-    struct ScanJob: Sendable {
+    struct ScanJob: Sendable, Codable {
         let repo: RepoConfig
         let state: Mirror.State
         let settings: ScanSettings
@@ -207,14 +207,14 @@ struct RepoWork: Sendable {
     }
 
     /// A repository the sweep stopped before it was done with; the run it belongs to is not stored.
-    private func interrupted(_ repo: RepoConfig) -> Outcome {
+    func interrupted(_ repo: RepoConfig) -> Outcome {
         let record = RepoRecord(
             key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, team: repo.team, status: .skipped)
         return Outcome(record: record, report: nil, wasInterrupted: true)
     }
 
     /// The previous result carried forward marked stale, or no result (unknown) when there is none.
-    private func failure(_ repo: RepoConfig, _ message: String, branch: String?, fetchSeconds: Double) -> Outcome {
+    func failure(_ repo: RepoConfig, _ message: String, branch: String?, fetchSeconds: Double) -> Outcome {
         let before = previous?.repo(repo.key)
         let since = before.flatMap { $0.status.isFailure ? $0.failingSince : nil } ?? runID
         if let before, let previousRun = previous?.id, let report = previous?.report(repo.key),

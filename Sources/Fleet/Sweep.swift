@@ -38,6 +38,10 @@ public struct SweepEnvironment: Sendable {
     public var fetchRetry: RetryPolicy
     /// Asks the sweep to stop early (the daemon on SIGTERM).
     public var stop: StopRequest
+    /// Where each repository's fetch and scan run: worker processes started this way, which the sweep
+    /// kills past `limits` (the CLI's default), or nil for this process's own threads, where nothing
+    /// bounds a repository (library use, and tests that inject a scanner).
+    public var workers: WorkerLaunch?
 
     public init(
         renderers: SweepRenderers, variables: [String: String] = [:], clock: FleetClock = .system,
@@ -45,7 +49,7 @@ public struct SweepEnvironment: Sendable {
         rulePack: String = SweepEnvironment.catalogueRulePack, defaultScanWorkers: Int = Parallel.defaultWorkers,
         scan: @escaping @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport = { Scanner.scan($0, filter: $1, rules: $2) },
         runSuffix: @escaping @Sendable () -> UInt16 = { UInt16.random(in: 0...UInt16.max) },
-        fetchRetry: RetryPolicy = .fetch, stop: StopRequest = StopRequest()
+        fetchRetry: RetryPolicy = .fetch, stop: StopRequest = StopRequest(), workers: WorkerLaunch? = nil
     ) {
         self.variables = variables
         self.clock = clock
@@ -58,6 +62,7 @@ public struct SweepEnvironment: Sendable {
         self.runSuffix = runSuffix
         self.fetchRetry = fetchRetry
         self.stop = stop
+        self.workers = workers
     }
 
     /// The rule pack's name and a hash of its catalogue (ids, aliases, default severities).
@@ -165,11 +170,19 @@ public struct Sweep: Sendable {
         }
         for note in notes { environment.progress.note(note) }
 
+        let credentials = Credentials(
+            httpsToken: config.auth.httpsTokenVariable.flatMap { environment.variables[$0] },
+            sshPrivateKey: config.auth.sshKey, knownHostsFile: config.auth.knownHosts)
         let work = RepoWork(
             config: config, store: store, runID: runID, previous: previous, environment: environment, offline: options.offline,
-            credentials: Credentials(
-                httpsToken: config.auth.httpsTokenVariable.flatMap { environment.variables[$0] },
-                sshPrivateKey: config.auth.sshKey, knownHostsFile: config.auth.knownHosts))
+            credentials: credentials)
+        let isolated = environment.workers.map { launch in
+            IsolatedRepoWork(
+                work: work,
+                pool: WorkerPool(
+                    launch: launch, setup: workerSetup(store: store, runID: runID, credentials: credentials), limits: config.limits),
+                limits: config.limits)
+        }
         environment.progress.begin(total: plan.repos.count)
         let pipeline = Pipeline(
             firstWorkers: options.offline ? environment.defaultScanWorkers : config.fetchConcurrency,
@@ -177,8 +190,11 @@ public struct Sweep: Sendable {
         let repos = plan.repos
         // concurrency.scan is the whole CPU budget: the parallel work inside each scan stays within it too.
         let outcomes = Parallel.limited(to: config.scanConcurrency) {
-            pipeline.run(count: repos.count, first: { work.fetch(repos[$0]) }, second: { work.scan($1) })
+            pipeline.run(
+                count: repos.count, first: { isolated?.fetch(repos[$0]) ?? work.fetch(repos[$0]) },
+                second: { isolated?.scan($1) ?? work.scan($1) })
         }
+        isolated?.pool.shutdown()
         environment.progress.end()
         trace.lap("fetch and scan \(repos.count) repositories")
         if outcomes.contains(where: \.wasInterrupted) {
@@ -215,5 +231,16 @@ public struct Sweep: Sendable {
         return SweepOutcome(
             record: record, summary: summary, diff: diff, runFolder: store.runFolder(runID), notes: notes,
             nothingScanned: !outcomes.isEmpty && outcomes.allSatisfy { $0.record.status.isFailure })
+    }
+
+    /// What every worker of this sweep is told once.
+    private func workerSetup(store: RunStore, runID: String, credentials: Credentials) -> WorkerSetup {
+        WorkerSetup(
+            storeRoot: store.root, runID: runID, offline: options.offline, httpsToken: credentials.httpsToken,
+            sshKey: credentials.sshPrivateKey, knownHosts: credentials.knownHostsFile, toolVersion: environment.toolVersion,
+            rulePack: environment.rulePack, exclude: config.exclude, disabledRules: config.disabledRules,
+            ruleSeverities: config.ruleSeverities, scanWorkers: config.scanConcurrency, defaultScanWorkers: environment.defaultScanWorkers,
+            retryAttempts: environment.fetchRetry.attempts, retryInitialDelay: environment.fetchRetry.initialDelay,
+            retryMaximumDelay: environment.fetchRetry.maximumDelay)
     }
 }

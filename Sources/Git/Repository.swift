@@ -227,10 +227,13 @@ public final class Repository {
     /// The files, symlinks and submodules of the commit's tree, in git's tree order, walking only into
     /// the folders `descendsInto(path, name)` accepts (path from the root, e.g. "ios/Pods"; name "Pods").
     /// Skipped folders cost nothing: their trees are never read.
-    /// - Parameter allowingMissingBlobs: list a blob the object store lacks as `isMissing` instead of
-    ///   failing, so one damaged object costs one file, not the whole tree.
+    /// - Parameters:
+    ///   - allowingMissingBlobs: list a blob the object store lacks as `isMissing` instead of failing, so
+    ///     one damaged object costs one file, not the whole tree.
+    ///   - skipped: told of each entry left out because no checkout could hold it (see `TreeWalkLimits`).
     public func listTree(
-        commit id: ObjectID, allowingMissingBlobs: Bool = false, descendsInto: (_ path: String, _ name: String) -> Bool
+        commit id: ObjectID, allowingMissingBlobs: Bool = false, skipped: (SkippedTreeEntry) -> Void = { _ in },
+        descendsInto: (_ path: String, _ name: String) -> Bool
     ) throws -> [TreeEntry] {
         let commit = try lookupCommit(id)
         defer { git_commit_free(commit) }
@@ -243,6 +246,7 @@ public final class Repository {
 
         let items = try withoutActuallyEscaping(descendsInto) { filter in
             let collector = TreeWalkCollector(descendsInto: filter)
+            defer { collector.skipped.forEach(skipped) }
             code = withExtendedLifetime(collector) {
                 git_tree_walk(
                     tree, GIT_TREEWALK_PRE,
@@ -498,6 +502,8 @@ private final class TreeWalkCollector {
 
     let descendsInto: (String, String) -> Bool
     var entries: [Item] = []
+    var skipped: [SkippedTreeEntry] = []
+    private var seen: Set<String> = []
 
     init(descendsInto: @escaping (String, String) -> Bool) {
         self.descendsInto = descendsInto
@@ -508,6 +514,15 @@ private final class TreeWalkCollector {
         let mode = git_tree_entry_filemode(entry).rawValue
         let name = String(cString: git_tree_entry_name(entry))
         let prefix = root.map { String(cString: $0) } ?? ""
+        // Checked before anything is kept, so such a name never reaches a path.
+        if let reason = TreeWalkLimits.problem(name: name, folder: prefix, isFolder: TreeEntry.Kind(mode: mode) == nil) {
+            skipped.append(SkippedTreeEntry(folder: String(prefix.dropLast()), name: name, reason: reason))
+            return 1
+        }
+        guard seen.insert(prefix + name).inserted else {
+            skipped.append(SkippedTreeEntry(folder: String(prefix.dropLast()), name: name, reason: .duplicate))
+            return 1
+        }
         guard let kind = TreeEntry.Kind(mode: mode) else {
             return descendsInto(prefix + name, name) ? 0 : 1
         }

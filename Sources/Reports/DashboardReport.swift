@@ -44,7 +44,9 @@ public enum DashboardReport {
         body += apps(summary)
         body += footer(summary)
         body += "</main>"
-        return HTMLPage.document(title: "\(HTML.escape(summary.fleetName)): iOS 27 scene readiness", body: body, bodyClass: "dashboard")
+        return HTMLPage.document(
+            title: "\(HTML.escape(summary.fleetName)): iOS 27 scene readiness", body: body, bodyClass: "dashboard",
+            script: AppFilterScript.source, scriptHash: AppFilterScript.hash)
     }
 
     // MARK: Masthead and headline
@@ -196,6 +198,7 @@ public enum DashboardReport {
     }
 
     private static func trend(_ summary: FleetSummary, history: [HistoryEntry], projection: BlockedProjection) -> String {
+        if history.count < 2 { return firstTrend(summary, history: history) }
         let chart = TrendChart(history: history, deadline: summary.deadline, projection: projection)
         let first = history.first.map { HTML.day($0.finishedAt) } ?? ""
         let description =
@@ -232,17 +235,49 @@ public enum DashboardReport {
         return html
     }
 
+    /// Before there are two runs there is no line to draw: the figures the trend will start from.
+    private static func firstTrend(_ summary: FleetSummary, history: [HistoryEntry]) -> String {
+        let totals = summary.totals
+        let day = history.first.map { HTML.day($0.finishedAt) } ?? HTML.day(summary.generatedAt)
+        var html = "<section id=\"trend\">\n<div class=\"section-head\"><h2>Trend</h2>"
+        html += "<p>The first run, on \(day): the trend is drawn from the next run on.</p></div>\n"
+        html += "<div class=\"card first-trend\" data-trend=\"first\">"
+        for (verdict, value) in [
+            (Verdict.blocked, totals.blocked), (.atRisk, totals.atRisk), (.ready, totals.ready), (.unknown, totals.unknown),
+        ] {
+            html += "<div class=\"start-figure\">\(HTMLPage.badge(verdict))<span class=\"figure\">\(value)</span></div>"
+        }
+        return html + "</div>\n</section>\n"
+    }
+
     // MARK: Teams
+
+    /// Worst first: most blocked apps, then the lowest readiness, then most at risk or unknown; teams
+    /// without apps last; then by name.
+    static func worstFirst(_ a: TeamSummary, _ b: TeamSummary) -> Bool {
+        let left = a.counts
+        let right = b.counts
+        if (left.apps == 0) != (right.apps == 0) { return right.apps == 0 }
+        if left.blocked != right.blocked { return left.blocked > right.blocked }
+        if left.readiness != right.readiness { return left.readiness < right.readiness }
+        if left.atRisk + left.unknown != right.atRisk + right.unknown { return left.atRisk + left.unknown > right.atRisk + right.unknown }
+        return a.team < b.team
+    }
 
     /// Apps, verdicts and regressions per team, and under each team its CODEOWNERS owners.
     private static func teams(_ summary: FleetSummary) -> String {
         let regressed = Set(summary.diff.regressions.map { AppKey(repo: $0.repo, path: $0.path, target: $0.target) })
+        // Owners are shown where CODEOWNERS names some; a fleet without any says so once, here.
+        let anyOwners = summary.apps.contains { !$0.owners.isEmpty }
         var html = "<section id=\"teams\">\n<div class=\"section-head\"><h2>Teams</h2>"
-        html += "<p>By the config's <code>team</code>; under each, the owners CODEOWNERS names for its apps.</p></div>\n"
+        html +=
+            anyOwners
+            ? "<p>By the config's <code>team</code>, the worst first; under each, the owners CODEOWNERS names for its apps.</p></div>\n"
+            : "<p>By the config's <code>team</code>, the worst first. No CODEOWNERS file names an owner for any app.</p></div>\n"
         html += "<div class=\"card\"><div class=\"table-wrap\"><table class=\"teams\">\n<thead><tr><th>Team</th><th class=\"num\">Apps</th>"
         html += "<th class=\"num\">Blocked</th><th class=\"num\">At risk</th><th class=\"num\">Ready</th><th class=\"num\">Unknown</th>"
         html += "<th class=\"num\">Regressions</th><th>Readiness</th></tr></thead>\n<tbody>\n"
-        for team in summary.teams {
+        for team in summary.teams.sorted(by: worstFirst) {
             let apps = summary.apps.filter { ($0.team ?? FleetSummary.noTeam) == team.team }
             let regressions = apps.filter { regressed.contains(AppKey($0)) }.count
             let unowned = apps.filter { $0.owners.isEmpty }.count
@@ -250,7 +285,7 @@ public enum DashboardReport {
             if team.failedRepos > 0 {
                 name += " <span class=\"status failed\">\(team.failedRepos) repo\(team.failedRepos == 1 ? "" : "s") not up to date</span>"
             }
-            if unowned == apps.count, !apps.isEmpty {
+            if anyOwners, unowned == apps.count, !apps.isEmpty {
                 name += "<br><span class=\"small unowned\">no CODEOWNERS owner for any app</span>"
             }
             html += row(name: name, counts: team.counts, regressions: regressions, attributes: "data-team=\"\(HTML.escape(team.team))\"")
@@ -263,6 +298,7 @@ public enum DashboardReport {
                     regressions: owned.filter { regressed.contains(AppKey($0)) }.count, attributes: "class=\"owner\"")
             }
             if unowned > 0 {
+                // Only beside owners: a team none of whose apps has one already says so above.
                 let rows = apps.filter { $0.owners.isEmpty }
                 html += row(
                     name: "<span class=\"unowned\">unowned (no CODEOWNERS entry)</span>", counts: VerdictCounts(rows),
@@ -281,6 +317,7 @@ public enum DashboardReport {
         html += cell(counts.apps, metric: "apps") + cell(counts.blocked, metric: "blocked", hot: "hot")
         html += cell(counts.atRisk, metric: "at-risk", hot: "warm") + cell(counts.ready, metric: "ready")
         html += cell(counts.unknown, metric: "unknown", hot: "warm") + cell(regressions, metric: "regressions", hot: "hot")
+        guard counts.apps > 0 else { return html + "<td class=\"nowrap muted\" data-metric=\"readiness\">no apps</td></tr>\n" }
         html += "<td class=\"nowrap\"><span class=\"meter\"><span style=\"width:\(HTML.decimal(counts.readiness))%\"></span></span>"
         html += "\(percent(counts.readiness))</td></tr>\n"
         return html
@@ -370,15 +407,19 @@ public enum DashboardReport {
 
     private static func apps(_ summary: FleetSummary) -> String {
         let rank = Dictionary(uniqueKeysWithValues: HTMLPage.verdictOrder.enumerated().map { ($0.element, $0.offset) })
+        let anyOwners = summary.apps.contains { !$0.owners.isEmpty }
         let rows = summary.apps.enumerated().sorted { (rank[$0.element.verdict]!, $0.offset) < (rank[$1.element.verdict]!, $1.offset) }
             .map(\.element)
         var html = "<section id=\"apps\">\n<div class=\"section-head\"><h2>All apps</h2>"
         html +=
             "<p>\(count(rows.count, "app")), the worst first; each repository links to its page with every finding and its fix.</p></div>\n"
+        html += filterBar(rows)
         html += "<div class=\"card\"><div class=\"table-wrap\"><table class=\"apps\"><thead><tr><th>Verdict</th><th>App</th>"
         html += "<th>Framework</th><th>Top finding</th><th>Team</th></tr></thead><tbody>\n"
         for app in rows {
-            html += "<tr data-app data-verdict=\"\(app.verdict.rawValue)\"><td class=\"verdict\">\(HTMLPage.badge(app.verdict))"
+            html +=
+                "<tr data-app data-verdict=\"\(app.verdict.rawValue)\" data-app-team=\"\(HTML.escape(app.team ?? FleetSummary.noTeam))\""
+            html += " data-framework=\"\(HTML.escape(app.framework))\"><td class=\"verdict\">\(HTMLPage.badge(app.verdict))"
             if app.status != .scanned, app.status != .reused {
                 html += "<div><span class=\"status \(app.status.rawValue)\">\(app.status.rawValue)</span></div>"
             }
@@ -405,13 +446,32 @@ public enum DashboardReport {
                 html += "<span class=\"muted small\">no findings</span>"
             }
             html += "</td><td>\(HTML.escape(app.team ?? FleetSummary.noTeam))"
-            html +=
-                app.owners.isEmpty
-                ? "<div class=\"owners unowned\">unowned</div>"
-                : "<div class=\"owners mono\">\(app.owners.map(HTML.escape).joined(separator: " "))</div>"
+            // "unowned" only means something where CODEOWNERS names owners for some apps.
+            if !app.owners.isEmpty {
+                html += "<div class=\"owners mono\">\(app.owners.map(HTML.escape).joined(separator: " "))</div>"
+            } else if anyOwners {
+                html += "<div class=\"owners unowned\">unowned</div>"
+            }
             html += "</td></tr>\n"
         }
         return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
+    /// Search and filters for the apps table, worked by `AppFilterScript`; hidden until the script runs.
+    private static func filterBar(_ rows: [AppRow]) -> String {
+        func options(_ values: [String]) -> String {
+            Set(values).sorted().map { "<option value=\"\(HTML.escape($0))\">\(HTML.escape($0))</option>" }.joined()
+        }
+        var html = "<div class=\"filters\" id=\"app-filters\" role=\"search\" hidden>"
+        html += "<label>Search <input type=\"search\" id=\"app-search\" placeholder=\"app, repository, rule, file, owner\"></label>"
+        html += "<label>Verdict <select id=\"app-verdict\"><option value=\"\">all</option>"
+        html +=
+            HTMLPage.verdictOrder.map { "<option value=\"\($0.rawValue)\">\(HTMLPage.label($0))</option>" }.joined() + "</select></label>"
+        html += "<label>Team <select id=\"app-team\"><option value=\"\">all</option>"
+        html += options(rows.map { $0.team ?? FleetSummary.noTeam }) + "</select></label>"
+        html += "<label>Framework <select id=\"app-framework\"><option value=\"\">all</option>"
+        html += options(rows.map(\.framework)) + "</select></label>"
+        return html + "<span class=\"muted\" id=\"app-count\" aria-live=\"polite\">\(count(rows.count, "app"))</span></div>\n"
     }
 
     private static func footer(_ summary: FleetSummary) -> String {

@@ -2,32 +2,36 @@ import Rules
 import ScanCore
 
 /// What every HTML page shares: the document around the body, the style sheet, the verdict and
-/// severity badges, and their shapes. Pages are self-contained: no scripts, fonts, images or style
-/// sheets from anywhere, which the Content-Security-Policy also enforces.
+/// severity badges, and their shapes. Pages are self-contained: no fonts, images or style sheets from
+/// anywhere, and no script but the dashboard's own filter, which the Content-Security-Policy allows by its
+/// hash alone.
 enum HTMLPage {
-    /// A whole document. `title` and `body` must already be escaped.
-    static func document(title: String, body: String, bodyClass: String = "") -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-        <meta name="referrer" content="no-referrer">
-        <meta name="generator" content="scenesweep">
-        <title>\(title)</title>
-        <style>
-        \(style)
-        </style>
-        </head>
-        <body\(bodyClass.isEmpty ? "" : " class=\"\(bodyClass)\"")>
-        \(symbols)
-        \(body)
-        </body>
-        </html>
+    /// A whole document. `title` and `body` must already be escaped. `script` (the dashboard's filter) is
+    /// allowed by `scriptHash` and nothing else.
+    static func document(title: String, body: String, bodyClass: String = "", script: String? = nil, scriptHash: String? = nil) -> String {
+        let scriptSource = scriptHash.map { " script-src '\($0)';" } ?? ""
+        let scriptTag = script.map { "<script>\($0)</script>\n" } ?? ""
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;\(scriptSource)">
+            <meta name="referrer" content="no-referrer">
+            <meta name="generator" content="scenesweep">
+            <title>\(title)</title>
+            <style>
+            \(style)
+            </style>
+            </head>
+            <body\(bodyClass.isEmpty ? "" : " class=\"\(bodyClass)\"")>
+            \(symbols)
+            \(body)
+            \(scriptTag)</body>
+            </html>
 
-        """
+            """
     }
 
     /// The shapes that stand for verdicts everywhere, so no meaning rests on colour alone: a square with
@@ -174,6 +178,16 @@ enum HTMLPage {
         .outlook.no-trend .icon{color:var(--unknown)}
         .outlook strong{font-weight:650}
         .chart svg{display:block;width:100%;height:auto}
+        .first-trend{display:flex;flex-wrap:wrap;gap:28px;align-items:center}
+        .start-figure{display:flex;align-items:center;gap:10px}
+        .start-figure .figure{font-size:28px;font-weight:700}
+        .filters{display:flex;flex-wrap:wrap;gap:10px 18px;align-items:center;margin:0 0 12px}
+        .filters[hidden]{display:none}
+        .filters label{display:flex;gap:6px;align-items:center;font-size:14px;color:var(--muted)}
+        .filters input,.filters select{font:inherit;font-size:14px;padding:5px 8px;border:1px solid var(--line);border-radius:6px;background:#fff;color:inherit}
+        .filters input{min-width:16em}
+        tr[hidden]{display:none}
+        @media print{.filters{display:none}}
         .chart-scroll{overflow-x:auto}
         .chart text{font-family:inherit;fill:var(--muted);font-size:13px}
         .chart .axis text{font-size:12px}

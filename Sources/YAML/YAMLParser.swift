@@ -5,13 +5,18 @@ internal import CYAML
 /// Beyond libyaml it resolves aliases (as copies), applies merge keys, rejects duplicate keys, and caps
 /// the expanded size and depth of a document so alias bombs and deep nesting fail fast with an error.
 public struct YAMLParser: Sendable {
-    /// The most nodes a document may expand to, counting every alias copy in full.
+    /// The most nodes a document may hold, counting every alias copy in full. Unlimited by default: a
+    /// document's own nodes are bounded by its size (a 200,000-repository fleet config is a million).
     public var maximumNodes: Int
+    /// The most nodes aliases may add by copying what they name, each copy counted in full: the cap on
+    /// alias bombs (a billion laughs), which plain nodes never count against.
+    public var maximumAliasNodes: Int
     /// The deepest nesting of collections allowed, after alias expansion.
     public var maximumDepth: Int
 
-    public init(maximumNodes: Int = 1_000_000, maximumDepth: Int = 512) {
+    public init(maximumNodes: Int = .max, maximumAliasNodes: Int = 1_000_000, maximumDepth: Int = 512) {
         self.maximumNodes = maximumNodes
+        self.maximumAliasNodes = maximumAliasNodes
         self.maximumDepth = maximumDepth
     }
 
@@ -38,7 +43,7 @@ public struct YAMLParser: Sendable {
         return try bytes.withUnsafeBufferPointer { buffer in
             // The buffer stays valid for the whole closure, which is where every event is read.
             yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
-            var composer = Composer(maximumNodes: maximumNodes, maximumDepth: maximumDepth)
+            var composer = Composer(maximumNodes: maximumNodes, maximumAliasNodes: maximumAliasNodes, maximumDepth: maximumDepth)
             var documents: [Node] = []
             while documents.count < limit {
                 var event = yaml_event_t()
@@ -105,6 +110,7 @@ public struct YAMLParser: Sendable {
 /// Builds nodes from events without recursion, so nesting depth cannot overflow the stack.
 private struct Composer {
     let maximumNodes: Int
+    let maximumAliasNodes: Int
     let maximumDepth: Int
 
     /// An open collection. A class, so appending to the top frame does not copy its arrays.
@@ -141,9 +147,12 @@ private struct Composer {
     private var anchors: [String: Anchored] = [:]
     private var documentRoot: Node?
     private var nodeCount = 0
+    /// Nodes added by alias copies in this document.
+    private var aliasNodeCount = 0
 
-    init(maximumNodes: Int, maximumDepth: Int) {
+    init(maximumNodes: Int, maximumAliasNodes: Int, maximumDepth: Int) {
         self.maximumNodes = maximumNodes
+        self.maximumAliasNodes = maximumAliasNodes
         self.maximumDepth = maximumDepth
     }
 
@@ -155,6 +164,7 @@ private struct Composer {
             anchors = [:]
             documentRoot = nil
             nodeCount = 0
+            aliasNodeCount = 0
         case YAML_DOCUMENT_END_EVENT:
             defer { documentRoot = nil }
             return documentRoot ?? Node(.scalar(Scalar("")), mark: mark)
@@ -167,6 +177,10 @@ private struct Composer {
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let anchored = anchors[name] else {
                 throw YAMLError(mark: mark, message: "undefined alias '\(name)'")
+            }
+            aliasNodeCount += anchored.size
+            if aliasNodeCount > maximumAliasNodes {
+                throw YAMLError(mark: mark, message: "aliases expand the document by more than \(maximumAliasNodes) nodes")
             }
             try add(
                 Node(anchored.node.content, mark: mark, tag: anchored.node.tag), size: anchored.size, height: anchored.height, anchor: nil)
@@ -200,7 +214,7 @@ private struct Composer {
     private mutating func count(_ nodes: Int, at mark: Mark) throws {
         nodeCount += nodes
         if nodeCount > maximumNodes {
-            throw YAMLError(mark: mark, message: "document expands to more than \(maximumNodes) nodes (too many aliases?)")
+            throw YAMLError(mark: mark, message: "document holds more than \(maximumNodes) nodes")
         }
     }
 

@@ -6,5 +6,7 @@ let console = Console(
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },
     err: { FileHandle.standardError.write(Data($0.utf8)) },
     errIsTerminal: isatty(2) == 1,
-    environment: ProcessInfo.processInfo.environment)
+    environment: ProcessInfo.processInfo.environment,
+    // Sweeps fetch and scan each repository in a worker process: this same binary.
+    workers: SweepWorkerCommand.launchingSelf())
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: console))

@@ -132,7 +132,9 @@ struct FleetCommandTests {
 
     @Test func sweepExitStatusesForUsageBadConfigAndNothingScanned() throws {
         let bench = try Self.fleet()
-        #expect(Self.run(["sweep"], in: bench.root).status == 64)
+        let empty = TemporaryDirectory("sweep-noconfig")
+        try FileManager.default.createDirectory(atPath: empty.path, withIntermediateDirectories: true)
+        #expect(Self.run(["sweep"], in: empty.path).status == 64, "no --config, no ./fleet.yaml, no SCENESWEEP_CONFIG")
         #expect(Self.run(["sweep", "--config", "fleet.yaml", "--only", "bokos"], in: bench.root).err.contains("did you mean 'books'?"))
         #expect(Self.run(["sweep", "--config", "fleet.yaml", "--only", "bokos"], in: bench.root).status == 64)
         #expect(Self.run(["sweep", "--config", "fleet.yaml", "--fail-on", "fatal"], in: bench.root).status == 64)

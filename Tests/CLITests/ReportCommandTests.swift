@@ -76,7 +76,11 @@ struct ReportCommandTests {
 
     @Test func usageErrorsAndMissingRunsHaveTheirExitStatuses() throws {
         let bench = try FleetCommandTests.fleet()
-        #expect(FleetCommandTests.run(["report"], in: bench.root).status == 64)
+        // Without --config: ./fleet.yaml, which has no run yet (2); in a folder without one, a usage error.
+        #expect(FleetCommandTests.run(["report"], in: bench.root).status == 2)
+        let empty = TemporaryDirectory("report-noconfig")
+        try FileManager.default.createDirectory(atPath: empty.path, withIntermediateDirectories: true)
+        #expect(FleetCommandTests.run(["report"], in: empty.path, environment: [:]).status == 64)
         #expect(FleetCommandTests.run(["report", "-c", "fleet.yaml", "--format", "pdf"], in: bench.root).status == 64)
         #expect(FleetCommandTests.run(["report", "-c", "fleet.yaml", "extra"], in: bench.root).status == 64)
         let none = FleetCommandTests.run(["report", "-c", "fleet.yaml"], in: bench.root)

@@ -41,7 +41,7 @@ extension ShardCommandTests {
     @Test func mergeHasAHelpPageAndIsListed() {
         let result = Self.run(["merge", "--help"], in: ".")
         #expect(result.status == 0)
-        #expect(result.out.hasPrefix("USAGE: scenesweep merge --config FILE RUN_DIR..."))
+        #expect(result.out.hasPrefix("USAGE: scenesweep merge [--config FILE] RUN_DIR..."))
         #expect(Self.run(["--help"], in: ".").out.contains("  merge     Combine shard runs"))
     }
 

@@ -67,7 +67,7 @@ import Testing
         #expect(samples["scenesweep_repos_failed"] == 0)
         #expect(samples["scenesweep_last_run_success"] == 1)
         #expect((samples["scenesweep_last_success_timestamp_seconds"] ?? 0) > 1_700_000_000)
-        #expect(samples["scenesweep_days_to_deadline"] != nil)
+        #expect(samples["scenesweep_deadline_timestamp_seconds"] != nil)
         #expect(samples["scenesweep_sweeping"] == 0)
 
         let log = daemon.err

@@ -1,6 +1,7 @@
 import Daemon
 import Fleet
 import Foundation
+import Rules
 import Testing
 
 /// metrics.prom follows the Prometheus text format the way node-exporter's textfile collector reads it.
@@ -21,6 +22,10 @@ import Testing
         success.newlyBlocked = 1
         success.fetchSeconds = 4.25
         success.scanSeconds = 20.125
+        success.teams = [
+            TeamFigures(team: "commerce", apps: 6, blocked: 2, atRisk: 1, ready: 3, unknown: 0),
+            TeamFigures(team: "ops \"north\"\\eu", apps: 4, blocked: 1, atRisk: 1, ready: 1, unknown: 1),
+        ]
         status.lastSuccess = success
         status.lastRun = RunFigures(outcome: .failed, startedAt: start.addingTimeInterval(3600), finishedAt: start.addingTimeInterval(3601))
         status.runs.success = 7
@@ -43,14 +48,16 @@ import Testing
                 #expect(helped.contains(parts[2]), "TYPE before HELP: \(line)")
                 typed.insert(parts[2])
             } else {
-                #expect(parts.count == 2, "not `name{labels} value`: \(line)")
-                let series = parts[0]
+                // Label values may hold spaces: the value is after the last one.
+                let space = line.lastIndex(of: " ")
+                #expect(space != nil && !line.hasSuffix(" "), "not `name{labels} value`: \(line)")
+                let series = space.map { String(line[..<$0]) } ?? String(line)
                 let name = String(series.prefix { $0 != "{" })
                 #expect(name.hasPrefix("scenesweep_"), "unprefixed: \(line)")
                 #expect(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
                 #expect(typed.contains(name), "a sample before its TYPE: \(line)")
                 #expect(samples[series] == nil, "a repeated sample: \(line)")
-                samples[series] = Double(parts.last ?? "")
+                samples[series] = space.flatMap { Double(line[line.index(after: $0)...]) }
             }
         }
         #expect(text.hasSuffix("\n"))
@@ -80,7 +87,14 @@ import Testing
         #expect(samples["scenesweep_repos_failed"] == 1)
         #expect(samples["scenesweep_regressions"] == 2)
         #expect(samples["scenesweep_newly_blocked_apps"] == 1)
-        #expect(samples["scenesweep_days_to_deadline"] == 122)
+        // 2027-04-01T00:00:00Z: days are not a base unit, so the deadline is a timestamp.
+        #expect(samples["scenesweep_deadline_timestamp_seconds"] == 1_806_537_600)
+        #expect(samples.keys.contains { $0.contains("days") } == false)
+        #expect(samples["scenesweep_build_info{version=\"\(Scanner.toolVersion)\",rule_pack=\"\(Scanner.rulePack)\"}"] == 1)
+        #expect(samples["scenesweep_team_apps{team=\"commerce\",verdict=\"blocked\"}"] == 2)
+        #expect(samples["scenesweep_team_apps{team=\"commerce\",verdict=\"ready\"}"] == 3)
+        // Label values escape backslash and double quote.
+        #expect(samples["scenesweep_team_apps{team=\"ops \\\"north\\\"\\\\eu\",verdict=\"unknown\"}"] == 1)
         #expect(text.contains("# TYPE scenesweep_runs_total counter\n"))
     }
 
@@ -90,9 +104,33 @@ import Testing
 
         #expect(
             samples.keys.sorted() == [
+                "scenesweep_build_info{version=\"\(Scanner.toolVersion)\",rule_pack=\"\(Scanner.rulePack)\"}",
                 "scenesweep_runs_total{outcome=\"failed\"}", "scenesweep_runs_total{outcome=\"stopped\"}",
                 "scenesweep_runs_total{outcome=\"success\"}", "scenesweep_sweeping",
             ])
         #expect(samples["scenesweep_sweeping"] == 1)
+    }
+
+    /// The Prometheus project's own linter: base units, naming, HELP and TYPE. scripts/test installs it
+    /// (Debian's prometheus); without it the test says so and fails rather than pass unchecked.
+    @Test func promtoolChecksTheMetricsWithoutProblems() throws {
+        let promtool = "/usr/bin/promtool"
+        try #require(FileManager.default.isExecutableFile(atPath: promtool), "promtool is missing: apt-get install prometheus")
+        let text = MetricsText.render(Self.status(), deadline: CalendarDay("2027-04-01"), now: Date(timeIntervalSince1970: 1_796_018_400))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: promtool)
+        process.arguments = ["check", "metrics"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "promtool: \(said)")
+        #expect(said.isEmpty, "promtool: \(said)")
     }
 }

@@ -35,6 +35,13 @@ import Testing
             (blocks[1]["text"] as? [String: Any])?["text"] as? String
                 == "books Shelf (Shelf): ready → at-risk · team retail · owners @acme/retail")
         #expect(FileManager.default.fileExists(atPath: message.report))
+
+        // With report_url the links are where readers can open them, not paths on the sweeping machine.
+        let links = ReportLinks(base: "https://reports.example.com/ios27", workspace: "/var/lib/scenesweep")
+        let linked = try #require(RunNotification.make(for: regressed, events: [.regression], links: links))
+        let base = "https://reports.example.com/ios27/runs/\(regressed.record.id)"
+        #expect(linked.text.hasSuffix("\nReport: \(base)/diff.md (summary: \(base)/summary.html)"))
+        #expect(!linked.text.contains(regressed.runFolder))
     }
 
     @Test func anAppThatBecomesBlockedIsNewlyBlocked() throws {

@@ -9,19 +9,7 @@ import Testing
 /// The real `scenesweep` binary, run as a child process with its output in files.
 final class ScenesweepProcess: @unchecked Sendable {
     /// The built product next to the test bundle (`.build/<config>/scenesweep`), or in `.build/debug`.
-    static let binary: String = {
-        var candidates: [String] = []
-        if let path = ProcessInfo.processInfo.environment["SCENESWEEP_BINARY"] { candidates.append(path) }
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = runner.deletingLastPathComponent()
-        // On some platforms the tests run from inside a bundle: walk up to the products folder.
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("scenesweep").path)
-            folder.deleteLastPathComponent()
-        }
-        candidates.append(FixturePaths.packageRoot.appendingPathComponent(".build/debug/scenesweep").path)
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
-    }()
+    static let binary: String = ScenesweepBinary.path
 
     private let process = Process()
     private let output = TemporaryDirectory("scenesweep-process")

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Reports
+
 /// The dashboard in a real browser (headless Chromium): a demo-style fleet's page renders to a
 /// screenshot with real content, its numbers read back from the DOM equal summary.json, it prints, and
 /// the hostile fixture's pages hold no element that came from repository data.
@@ -63,6 +65,32 @@ struct DashboardBrowserTests {
 
     static func object(_ path: String) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
+    }
+
+    /// The filter script runs under the page's own Content-Security-Policy (so its hash is right) and
+    /// filters in a real browser: a page whose verdict filter starts at "blocked" and search at a team's
+    /// repository shows only the matching rows.
+    @Test func theAppsFilterRunsUnderThePolicyAndHidesRowsThatDoNotMatch() throws {
+        let chromium = try Chromium.find()
+        let summary = DashboardScaleTests.summary([
+            ("shop", "commerce", [.blocked, .ready], []), ("books", "retail", [.blocked, .atRisk], []), ("kiosk", "retail", [.ready], []),
+        ])
+        let html = DashboardReport.html(summary, history: [])
+        let directory = TemporaryDirectory("filter")
+        directory.write("plain.html", html)
+        let dom = try chromium.dumpDOM(of: directory.path + "/plain.html")
+        #expect(dom.contains("<div class=\"filters\" id=\"app-filters\" role=\"search\">"), "the script did not run")
+        #expect(dom.contains("<span class=\"muted\" id=\"app-count\" aria-live=\"polite\">5 apps</span>"))
+
+        let preset = html.replacingOccurrences(of: "<option value=\"blocked\">", with: "<option value=\"blocked\" selected>")
+            .replacingOccurrences(
+                of: "<input type=\"search\" id=\"app-search\"", with: "<input type=\"search\" id=\"app-search\" value=\"BOOKS\"")
+        directory.write("preset.html", preset)
+        let filtered = try chromium.dumpDOM(of: directory.path + "/preset.html")
+        let rows = filtered.components(separatedBy: "<tr data-app=").dropFirst()
+        #expect(rows.count == 5)
+        #expect(rows.filter { !$0.prefix(400).contains(" hidden=") }.count == 1)
+        #expect(filtered.contains(">1 of 5 apps</span>"))
     }
 
     @Test func theDemoDashboardRendersWithTheNumbersOfSummaryJSON() throws {
@@ -182,8 +210,9 @@ struct DashboardBrowserTests {
             let dom = try chromium.dumpDOM(of: page)
             let tags = HTMLTag.all(in: dom)
 
-            #expect(!tags.contains { $0.name == "script" }, "a script element in \(page)")
-            #expect(HTMLTag.dangerous(in: dom).isEmpty, "\(HTMLTag.dangerous(in: dom))")
+            // Only the dashboard's own filter script, as the page spells it.
+            #expect(tags.filter { $0.name == "script" }.count == (page.hasSuffix("summary.html") ? 1 : 0), "script elements in \(page)")
+            #expect(HTMLTag.dangerous(in: dom).filter { $0.name != "script" }.isEmpty, "\(HTMLTag.dangerous(in: dom))")
             // The browser built exactly the elements the page spells out: none came from a name.
             func census(_ tags: [HTMLTag]) -> [String: Int] { Dictionary(tags.map { ($0.name, 1) }, uniquingKeysWith: +) }
             #expect(census(tags) == census(HTMLTag.all(in: source)))

@@ -123,6 +123,7 @@ struct DashboardTests {
         #expect(Self.metric("regressions", in: commerce) == ["1", "0", "1"])
         #expect(commerce.contains("@acme/clip"))
         #expect(commerce.contains("@acme/shop"))
+        // retail has no owners while commerce has: the note applies to it.
         #expect(html.contains("<span class=\"small unowned\">no CODEOWNERS owner for any app</span>"))
         #expect(Self.metric("regressions", in: html).last == "1")
         #expect(Self.metric("improvements", in: html) == ["1"])
@@ -170,11 +171,13 @@ struct DashboardTests {
         #expect(html.contains("<b>kiosk</b>"))
         #expect(!html.contains("repos/local-kiosk-00000000.html"))
         #expect(html.contains("repos/local-shop-00000000.html"))
-        // Its own run is on the chart even when the history has lost it.
-        #expect(html.contains("<rect class=\"marker blocked\""))
+        // Its own run is on the page even when the history has lost it: alone, as the first figures.
+        #expect(html.contains("data-trend=\"first\""))
+        let withEarlier = DashboardReport.html(summary, history: [Self.entry(RunDiffTests.old, daysAfterStart: -1, blocked: 1)])
+        #expect(withEarlier.contains("<rect class=\"marker blocked\""))
     }
 
-    @Test func thePageIsSelfContainedWithNoScriptsAndNothingFetched() {
+    @Test func thePageIsSelfContainedWithNoScriptButItsOwnFilterAndNothingFetched() {
         let pages = [
             DashboardReport.html(Self.twoRuns(), history: Self.history), RulesPageReport.html(),
             RepoPageReport.html(
@@ -185,7 +188,14 @@ struct DashboardTests {
         ]
         for page in pages {
             let lowered = page.lowercased()
-            #expect(HTMLTag.dangerous(in: page).isEmpty, "\(HTMLTag.dangerous(in: page))")
+            // The dashboard's filter is its one script, exactly AppFilterScript.source, allowed by its hash alone.
+            let scripts = page.components(separatedBy: "<script>").dropFirst().map { String($0.components(separatedBy: "</script>")[0]) }
+            #expect(scripts.allSatisfy { $0 == AppFilterScript.source })
+            let isDashboard = page.contains("class=\"dashboard\"")
+            #expect(scripts.count == (isDashboard ? 1 : 0))
+            #expect(lowered.contains("script-src") == isDashboard)
+            let dangerous = HTMLTag.dangerous(in: page).filter { $0.name != "script" }
+            #expect(dangerous.isEmpty, "\(dangerous)")
             #expect(!HTMLTag.all(in: page).contains { $0.attributes.contains { $0.name == "src" } })
             let style = lowered.components(separatedBy: "<style>")[1].components(separatedBy: "</style>")[0]
             #expect(!style.contains("@import"))
@@ -229,7 +239,9 @@ struct DashboardTests {
         let report = ScanReport(root: markup, toolVersion: "0.1.0", rulePack: "ios27", apps: [app], diagnostics: [])
 
         for page in [DashboardReport.html(summary, history: []), RepoPageReport.html(report)] {
-            #expect(!page.contains("<script>"))
+            // No script but the dashboard's own filter.
+            let scripts = page.components(separatedBy: "<script>").dropFirst()
+            #expect(scripts.allSatisfy { $0.hasPrefix(AppFilterScript.source + "</script>") })
             #expect(!page.contains("<img"))
             #expect(!page.contains("<svg onload"))
             #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))

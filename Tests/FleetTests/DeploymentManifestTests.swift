@@ -37,81 +37,103 @@ struct DeploymentManifestTests {
         return text(try container(job)["volumeMounts"]?.sequence?.first { text($0["name"]) == name }?["mountPath"])
     }
 
-    @Test func everyKubernetesManifestIsOneNamedObject() throws {
+    static func documents(_ path: String) throws -> [Node] {
+        let bytes = try #require(FileManager.default.contents(atPath: root + "/" + path), "\(path) is missing")
+        return try YAMLParser().parseAll(Array(bytes))
+    }
+
+    static func strings(_ node: Node?) -> [String] { (node?.sequence ?? []).compactMap { $0.scalar?.text } }
+
+    @Test func everyKubernetesManifestHoldsNamedObjects() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/config/k8s").filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(files == ["fleet-config.yaml", "merge-job.yaml", "nightly-cronjob.yaml", "shards-job.yaml", "workspace-volume.yaml"])
+        #expect(
+            files == [
+                "fleet-config.yaml", "merge-job.yaml", "nightly-cronjob.yaml", "shard-volumes.yaml", "shards-job.yaml",
+                "workspace-volume.yaml",
+            ])
         for file in files {
-            let bytes = Array(try #require(FileManager.default.contents(atPath: Self.root + "/config/k8s/" + file)))
-            let documents = try YAMLParser().parseAll(bytes)
-            #expect(documents.count == 1, "\(file)")
-            #expect(Self.text(documents.first?["apiVersion"]) != nil, "\(file)")
-            #expect(Self.text(documents.first?["metadata"]?["name"])?.hasPrefix("scenesweep-") == true, "\(file)")
+            let documents = try Self.documents("config/k8s/" + file)
+            #expect(!documents.isEmpty, "\(file)")
+            for document in documents {
+                #expect(Self.text(document["apiVersion"]) != nil, "\(file)")
+                #expect(Self.text(document["metadata"]?["name"])?.hasPrefix("scenesweep-") == true, "\(file)")
+            }
         }
     }
 
-    @Test func theShardsRunAsAnIndexedJobWhoseZeroBasedIndexBecomesAOneBasedShard() throws {
-        let job = try Self.document("config/k8s/shards-job.yaml")
-        #expect(Self.text(job["apiVersion"]) == "batch/v1")
-        #expect(Self.text(job["kind"]) == "Job")
-        let spec = try #require(job["spec"])
-        #expect(Self.text(spec["completionMode"]) == "Indexed")
-        let completions = try #require(spec["completions"]?.scalar?.integer)
-        #expect(completions > 1)
-        #expect(spec["parallelism"]?.scalar?.integer == completions)
-        #expect(spec["backoffLimitPerIndex"]?.scalar?.integer != nil)
-        #expect(["Never", "OnFailure"].contains(Self.text(spec["template"]?["spec"]?["restartPolicy"])))
-        let container = try Self.container(job)
-        #expect(Self.env(container, "SHARD_COUNT") == String(completions))
-        #expect((container["command"]?.sequence ?? []).compactMap { $0.scalar?.text } == ["/bin/sh", "-c"])
-        let script = try #require(container["args"]?.sequence?.first?.scalar?.text)
-        #expect(script.hasPrefix("exec scenesweep sweep --config /etc/scenesweep/fleet.yaml --shard "))
-
-        // The shell in the manifest, run for every index the Job controller hands out.
-        var shards: [String] = []
-        for index in 0..<completions {
-            let output = try Self.shell(
-                script.replacingOccurrences(of: "exec scenesweep", with: "echo"),
-                environment: ["JOB_COMPLETION_INDEX": String(index), "SHARD_COUNT": String(completions)])
-            shards.append(String(try #require(output.split(separator: " ").last)))
+    /// The shard Jobs, by index: Job scenesweep-shard-I sweeps --shard I/N on claim scenesweep-shard-I.
+    @Test func eachShardIsAJobOnAReadWriteOnceVolumeOfItsOwn() throws {
+        let jobs = try Self.documents("config/k8s/shards-job.yaml")
+        let claims = try Self.documents("config/k8s/shard-volumes.yaml")
+        #expect(jobs.count > 1)
+        let count = jobs.count
+        for (offset, job) in jobs.enumerated() {
+            let index = offset + 1
+            #expect(Self.text(job["kind"]) == "Job")
+            #expect(Self.text(job["metadata"]?["name"]) == "scenesweep-shard-\(index)")
+            #expect(Self.text(job["spec"]?["template"]?["spec"]?["restartPolicy"]) == "Never")
+            let container = try Self.container(job)
+            #expect(container["command"] == nil, "the image's entry point is scenesweep")
+            #expect(Self.strings(container["args"]) == ["sweep", "--config", "/etc/scenesweep/fleet.yaml", "--shard", "\(index)/\(count)"])
+            #expect(Shard(parsing: "\(index)/\(count)") != nil)
+            #expect(try Self.mountPath(job, claim: "scenesweep-shard-\(index)") == "/var/lib/scenesweep")
+            #expect(try Self.mountPath(job, configMap: "scenesweep-config") == "/etc/scenesweep")
+            let token = container["env"]?.sequence?.first { Self.text($0["name"]) == "GIT_TOKEN" }
+            #expect(Self.text(token?["valueFrom"]?["secretKeyRef"]?["name"]) != nil)
         }
-        #expect(shards == (1...completions).map { "\($0)/\(completions)" })
-        #expect(shards.allSatisfy { Shard(parsing: $0) != nil })
+        // One ReadWriteOnce claim per shard and one for the merged runs; nothing needs ReadWriteMany.
+        #expect(
+            claims.compactMap { Self.text($0["metadata"]?["name"]) } == (1...count).map { "scenesweep-shard-\($0)" } + ["scenesweep-merged"]
+        )
+        for claim in claims + [try Self.document("config/k8s/workspace-volume.yaml")] {
+            #expect(Self.text(claim["kind"]) == "PersistentVolumeClaim")
+            #expect(Self.strings(claim["spec"]?["accessModes"]) == ["ReadWriteOnce"])
+        }
     }
 
-    @Test func everyShardAndTheMergeShareTheWorkspaceVolumeAtTheConfiguredWorkspace() throws {
-        let volume = try Self.document("config/k8s/workspace-volume.yaml")
-        #expect(Self.text(volume["kind"]) == "PersistentVolumeClaim")
-        #expect((volume["spec"]?["accessModes"]?.sequence ?? []).compactMap { $0.scalar?.text } == ["ReadWriteMany"])
-        let claim = try #require(Self.text(volume["metadata"]?["name"]))
+    @Test func theConfigMapIsAValidFleetConfigWhoseWorkspaceIsTheVolumesMountPath() throws {
         let configMap = try Self.document("config/k8s/fleet-config.yaml")
         #expect(Self.text(configMap["kind"]) == "ConfigMap")
-        let configName = try #require(Self.text(configMap["metadata"]?["name"]))
-
-        // The config the pods mount is a valid fleet config whose workspace is the volume's mount path.
         let fleetYAML = try #require(Self.text(configMap["data"]?["fleet.yaml"]))
         let directory = TemporaryDirectory("k8s")
         directory.write("fleet.yaml", fleetYAML)
         let config = try ConfigValidator.load(path: directory.path + "/fleet.yaml")
         #expect(config.workspace == "/var/lib/scenesweep")
         #expect(config.auth.httpsTokenVariable == "GIT_TOKEN")
-
-        for file in ["config/k8s/shards-job.yaml", "config/k8s/merge-job.yaml"] {
-            let job = try Self.document(file)
-            #expect(try Self.mountPath(job, claim: claim) == config.workspace, "\(file)")
-            #expect(try Self.mountPath(job, configMap: configName) == "/etc/scenesweep", "\(file)")
-        }
-        let shards = try Self.container(try Self.document("config/k8s/shards-job.yaml"))
-        let token = shards["env"]?.sequence?.first { Self.text($0["name"]) == "GIT_TOKEN" }
-        #expect(Self.text(token?["valueFrom"]?["secretKeyRef"]?["name"]) != nil)
     }
 
-    @Test func theMergeJobMergesEveryShardStoreOnTheVolume() throws {
+    @Test func theMergeJobReadsEveryShardsVolumeReadOnlyAndWritesTheMergedOne() throws {
         let job = try Self.document("config/k8s/merge-job.yaml")
+        let count = try Self.documents("config/k8s/shards-job.yaml").count
         #expect(Self.text(job["kind"]) == "Job")
-        #expect(job["spec"]?["completionMode"] == nil)
         #expect(job["spec"]?["completions"]?.scalar?.integer == 1)
-        let script = try #require(try Self.container(job)["args"]?.sequence?.first?.scalar?.text)
-        #expect(script == "exec scenesweep merge --config /etc/scenesweep/fleet.yaml /var/lib/scenesweep/shards/*")
+        let container = try Self.container(job)
+        let inputs = (1...count).map { "/var/lib/scenesweep-shards/\($0)/shards/\($0)" }
+        #expect(Self.strings(container["args"]) == ["merge", "--config", "/etc/scenesweep/fleet.yaml"] + inputs)
+        #expect(try Self.mountPath(job, claim: "scenesweep-merged") == "/var/lib/scenesweep")
+        let pod = try #require(job["spec"]?["template"]?["spec"])
+        for index in 1...count {
+            let volume = pod["volumes"]?.sequence?.first {
+                Self.text($0["persistentVolumeClaim"]?["claimName"]) == "scenesweep-shard-\(index)"
+            }
+            #expect(Self.text(volume?["persistentVolumeClaim"]?["readOnly"]) == "true")
+            #expect(try Self.mountPath(job, claim: "scenesweep-shard-\(index)") == "/var/lib/scenesweep-shards/\(index)")
+        }
+    }
+
+    /// The settings Pod Security "restricted" requires, in every pod (scripts/check-deploy checks every rule).
+    @Test func everyPodRunsRestricted() throws {
+        var jobs = try Self.documents("config/k8s/shards-job.yaml") + [try Self.document("config/k8s/merge-job.yaml")]
+        jobs.append(try #require(try Self.document("config/k8s/nightly-cronjob.yaml")["spec"]?["jobTemplate"]))
+        for job in jobs {
+            let pod = try #require(job["spec"]?["template"]?["spec"])
+            #expect(Self.text(pod["securityContext"]?["runAsNonRoot"]) == "true")
+            #expect(Self.text(pod["securityContext"]?["seccompProfile"]?["type"]) == "RuntimeDefault")
+            let context = try Self.container(job)["securityContext"]
+            #expect(Self.text(context?["allowPrivilegeEscalation"]) == "false")
+            #expect(Self.text(context?["readOnlyRootFilesystem"]) == "true")
+            #expect(Self.strings(context?["capabilities"]?["drop"]) == ["ALL"])
+        }
     }
 
     @Test func theNightlyCronJobRunsTheDaemonOnceOnTheSharedWorkspaceAndGivesItTimeToStop() throws {
@@ -140,11 +162,13 @@ struct DeploymentManifestTests {
         #expect(variables == [config.auth.httpsTokenVariable, config.notify?.webhookURLVariable].compactMap { $0 })
     }
 
-    @Test func theGitHubWorkflowSweepsAMatrixOfShardsMergesTheirArtifactsAndUploadsSARIFPerApp() throws {
+    @Test func theGitHubWorkflowSweepsAMatrixOfShardsMergesTheirArtifactsAndPublishesToEachRepository() throws {
         let workflow = try Self.document("config/ci/scenesweep-fleet.yml")
         #expect(workflow["on"]?["schedule"]?.sequence?.isEmpty == false)
         let jobs = try #require(workflow["jobs"])
-        #expect(jobs.keys.map(\.name) == ["shards", "merge", "sarif", "code-scanning"])
+        #expect(jobs.keys.map(\.name) == ["shards", "merge"])
+        #expect(Self.text(jobs["shards"]?["container"]) == Self.text(jobs["merge"]?["container"]))
+        #expect(Self.text(jobs["merge"]?["container"])?.hasSuffix("/scenesweep:0.1.0") == true)
 
         let shards = try #require(jobs["shards"])
         #expect(Self.text(shards["strategy"]?["fail-fast"]) == "false")
@@ -173,14 +197,17 @@ struct DeploymentManifestTests {
         #expect(Self.text(download["with"]?["path"]) == "shard-runs")
         #expect(mergeSteps.contains { Self.text($0["run"]) == "scenesweep merge --config fleet.yaml shard-runs/*" })
 
-        let scanning = try #require(jobs["code-scanning"])
-        #expect(Self.text(scanning["needs"]) == "sarif")
-        #expect(Self.text(scanning["permissions"]?["security-events"]) == "write")
-        #expect(Self.text(scanning["strategy"]?["matrix"]?["app"]) == "${{ fromJSON(needs.sarif.outputs.apps) }}")
-        let sarif = try #require(
-            scanning["steps"]?.sequence?.first { Self.text($0["uses"])?.hasPrefix("github/codeql-action/upload-sarif@") == true })
-        #expect(Self.text(sarif["with"]?["category"]) == "${{ matrix.app.category }}")
-        #expect(Self.text(sarif["with"]?["sarif_file"]) == "${{ matrix.app.file }}")
+        // Each repository's SARIF goes to its own code scanning, after the merge, with the token from a secret;
+        // what was published is kept with the merged runs, so only changed repositories are uploaded again.
+        let publish = try #require(mergeSteps.first { Self.text($0["run"])?.hasPrefix("scenesweep publish") == true })
+        #expect(Self.text(publish["run"]) == "scenesweep publish --config fleet.yaml")
+        #expect(Self.text(publish["env"]?["PUBLISH_TOKEN"]) == "${{ secrets.FLEET_PUBLISH_TOKEN }}")
+        let save = try #require(mergeSteps.first { Self.text($0["uses"])?.hasPrefix("actions/cache/save@") == true })
+        #expect(Self.text(save["with"]?["path"])?.contains(".scenesweep/published.json") == true)
+        #expect(
+            mergeSteps.firstIndex { Self.text($0["run"]) == "scenesweep merge --config fleet.yaml shard-runs/*" }! < mergeSteps.firstIndex {
+                Self.text($0["run"])?.hasPrefix("scenesweep publish") == true
+            }!)
     }
 
     static func shell(_ script: String, environment: [String: String]) throws -> String {

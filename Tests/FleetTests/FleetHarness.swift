@@ -67,7 +67,7 @@ final class FleetHarness: @unchecked Sendable {
     @discardableResult
     func sweep(
         _ options: SweepOptions = SweepOptions(), toolVersion: String = Scanner.toolVersion, rulePack: String = "ios27+test",
-        variables: [String: String] = [:], renderers: SweepRenderers = .standard
+        variables: [String: String] = [:], renderers: SweepRenderers = .standard, workers: WorkerLaunch? = nil
     ) throws -> SweepOutcome {
         let probe = self.probe
         let environment = SweepEnvironment(
@@ -77,7 +77,7 @@ final class FleetHarness: @unchecked Sendable {
             scan: { source, filter, rules in
                 probe.recordScan(source.origin)
                 return Scanner.scan(source, filter: filter, rules: rules)
-            })
+            }, workers: workers)
         defer { clock.advance(3600) }
         return try Sweep(config: config(), options: options, environment: environment).run()
     }

@@ -192,6 +192,20 @@ private func parseError(_ bytes: [UInt8], parser: YAMLParser = YAMLParser()) -> 
         #expect(error?.message.contains("more than 1000000 nodes") == true)
     }
 
+    @Test func aDocumentOfMoreThanAMillionPlainNodesParsesButAliasCopiesCount() throws {
+        let plain = String(repeating: "- [a, b, c]\n", count: 300_000)
+        let root = try YAMLParser().parse(Array(plain.utf8))
+        #expect(root.sequence?.count == 300_000)
+
+        // Each alias copies four nodes: 250,000 copies stay within the cap, 250,001 do not.
+        let within = "x: &x [a, b, c]\ny: [" + Array(repeating: "*x", count: 250_000).joined(separator: ",") + "]\n"
+        #expect(parseError(within) == nil)
+        let past = "x: &x [a, b, c]\ny: [" + Array(repeating: "*x", count: 250_001).joined(separator: ",") + "]\n"
+        #expect(parseError(past)?.message == "aliases expand the document by more than 1000000 nodes")
+        // A total cap still holds when asked for.
+        #expect(parseError(plain, parser: YAMLParser(maximumNodes: 1000))?.message == "document holds more than 1000 nodes")
+    }
+
     @Test func tenThousandOpenBracketsAreRejectedWithoutCrashing() {
         let error = parseError(String(repeating: "[", count: 10_000))
         #expect(error?.message == "nesting is deeper than 512 levels")

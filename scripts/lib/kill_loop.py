@@ -155,17 +155,18 @@ def main():
         print("kill-loop: %d kills, seed %d, %d repositories, %s; cold sweep %.1f s"
               % (args.kills, args.seed, len(repositories), os.path.relpath(binary), seconds))
 
-        phases = (["clone", "scan", "report"] * (args.kills // 3 + 1))[:args.kills]
+        phases = (["clone", "scan", "report", "reflock"] * (args.kills // 4 + 1))[:args.kills]
         rng.shuffle(phases)
         landed = {}
         failures = 0
+        planted = 0
         for number, target in enumerate(phases, 1):
             before = workspace.complete_runs()
             folders_before = workspace.run_folders()
             if target == "clone":
                 for key in rng.sample(sorted(os.listdir(workspace.mirrors)), k=max(1, len(repositories) // 3)):
                     shutil.rmtree(os.path.join(workspace.mirrors, key))
-            changed = rng.sample(repositories, k=max(1, len(repositories) // (1 if target == "scan" else 4)))
+            changed = rng.sample(repositories, k=max(1, len(repositories) // (1 if target in ("scan", "reflock") else 4)))
             for name in changed:
                 touch(os.path.join(fleet, "repos", name), number)
 
@@ -184,7 +185,8 @@ def main():
                 return folder is not None and os.path.exists(os.path.join(folder, "summary.json"))
 
             threshold = rng.randint(1, 4 * len(repositories))
-            sign = {"clone": lambda: bool(workspace.mirror_temporaries()), "scan": results_written, "report": reports_started}[target]
+            sign = {"clone": lambda: bool(workspace.mirror_temporaries()), "scan": results_written, "report": reports_started,
+                    "reflock": results_written}[target]
             extra = rng.uniform(0, 0.01 if target == "clone" else 0.03)
             process = subprocess.Popen([binary, "sweep", "--config", config, "-q"], stdout=subprocess.DEVNULL,
                                        stderr=subprocess.DEVNULL)
@@ -195,6 +197,16 @@ def main():
             os.kill(process.pid, signal.SIGKILL)
             status = process.wait()
             folder = new_folder()
+            if target == "reflock":
+                # What a kill inside libgit2's reference update leaves (the moment is too short to hit by
+                # chance): lock files next to the refs, HEAD, packed-refs and config of a few mirrors whose
+                # upstream moved, so the normal sweep must fetch through them.
+                for key in rng.sample(sorted(os.listdir(workspace.mirrors)), k=max(1, len(repositories) // 5)):
+                    mirror = os.path.join(workspace.mirrors, key)
+                    for lock in ("refs/heads/main.lock", "HEAD.lock", "packed-refs.lock", "config.lock"):
+                        with open(os.path.join(mirror, lock), "w") as handle:
+                            handle.write("0" * 40 + "\n")
+                    planted += 1
             if status != -signal.SIGKILL:
                 where = "none (the sweep finished first)"
             elif folder and os.path.exists(os.path.join(folder, "run.json")):
@@ -215,6 +227,7 @@ def main():
                   % (number, target, where, "; ".join(problems) if problems else "all checks passed", seconds))
 
         print("kills by the phase they landed in: " + ", ".join("%s %d" % item for item in sorted(landed.items())))
+        print("mirrors given stale ref, HEAD, packed-refs and config locks: %d" % planted)
         print("complete runs %d, history lines %d; %d of %d rounds with a failed check; %.0f s in all"
               % (len(workspace.complete_runs()), len(workspace.history()), failures, args.kills, time.monotonic() - started))
         return 1 if failures else 0

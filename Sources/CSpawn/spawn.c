@@ -1,0 +1,29 @@
+// glibc's GNU extensions (posix_spawn_file_actions_addclosefrom_np, SOCK_CLOEXEC, MSG_NOSIGNAL),
+// which Swift's Glibc module does not export.
+#define _GNU_SOURCE
+#include "CSpawn.h"
+#include <spawn.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+extern char **environ;
+
+int csp_spawn(const char *path, char *const argv[], int channel_fd, pid_t *pid) {
+    posix_spawn_file_actions_t actions;
+    int status = posix_spawn_file_actions_init(&actions);
+    if (status != 0) return status;
+    status = posix_spawn_file_actions_adddup2(&actions, channel_fd, 0);
+    if (status == 0) status = posix_spawn_file_actions_adddup2(&actions, channel_fd, 1);
+    if (status == 0) status = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    if (status == 0) status = posix_spawn(pid, path, &actions, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    return status;
+}
+
+int csp_socketpair_cloexec(int fds[2]) {
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds);
+}
+
+ssize_t csp_send(int fd, const void *bytes, size_t length) {
+    return send(fd, bytes, length, MSG_NOSIGNAL);
+}
