@@ -94,15 +94,46 @@ def hyperfine(name, commands, runs=10, warmup=1):
     return {r["command"]: r for r in results}
 
 
+def tree_rss(root):
+    """Resident bytes of a process and all its descendants, from /proc."""
+    children, rss = {}, {}
+    page = os.sysconf("SC_PAGE_SIZE")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/statm") as handle:
+                rss[int(entry)] = int(handle.read().split()[1]) * page
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry))
+    total, pending = 0, [root]
+    while pending:
+        pid = pending.pop()
+        total += rss.get(pid, 0)
+        pending += children.get(pid, [])
+    return total
+
+
 def peak_rss(command, cwd=None):
-    """Peak resident memory in MB and wall time in seconds of one run, from /usr/bin/time -v."""
+    """Peak resident memory in MB of one run, its wall time in seconds, and the peak of all its processes
+    together in MB: the sweep fetches and scans in worker processes, and /usr/bin/time reports only the
+    largest single process, so the whole tree is also sampled from /proc every 20 ms."""
     start = time.monotonic()
-    result = subprocess.run(["/usr/bin/time", "-v", "sh", "-c", command], cwd=cwd, capture_output=True, text=True)
+    process = subprocess.Popen(["/usr/bin/time", "-v", "sh", "-c", command], cwd=cwd, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    peak_tree = 0
+    while process.poll() is None:
+        peak_tree = max(peak_tree, tree_rss(process.pid))
+        time.sleep(0.02)
+    stderr = process.stderr.read()
     elapsed = time.monotonic() - start
-    for line in result.stderr.splitlines():
+    for line in stderr.splitlines():
         if "Maximum resident set size" in line:
-            return int(line.split(":")[1]) / 1024, elapsed
-    raise RuntimeError(f"no RSS for {command}: {result.stderr[-500:]}")
+            return int(line.split(":")[1]) / 1024, elapsed, peak_tree / 1e6
+    raise RuntimeError(f"no RSS for {command}: {stderr[-500:]}")
 
 
 def count_files(folder):
@@ -471,22 +502,25 @@ def bench_memory(binary):
         folder = fleet(repos, bare=bare)
         config = os.path.join(folder, "fleet.yaml")
         shutil.rmtree(os.path.join(folder, "workspace"), ignore_errors=True)
-        rss, wall = peak_rss(sweep_command(binary, config))
-        unchanged_rss, unchanged_wall = peak_rss(sweep_command(binary, config))
-        peaks[repos] = rss
+        rss, wall, tree = peak_rss(sweep_command(binary, config))
+        unchanged_rss, unchanged_wall, unchanged_tree = peak_rss(sweep_command(binary, config))
+        peaks[repos] = max(rss, tree)
         figures[repos] = {"cold rss": rss, "cold wall": wall, "unchanged rss": unchanged_rss, "unchanged wall": unchanged_wall}
-        rows.append(f"| {repos:,} | {rss:.0f} MB | {wall:.1f} s | {unchanged_rss:.0f} MB | {unchanged_wall:.2f} s |")
+        rows.append(f"| {repos:,} | {rss:.0f} MB | {tree:.0f} MB | {wall:.1f} s | {unchanged_rss:.0f} MB | {unchanged_tree:.0f} MB "
+                    f"| {unchanged_wall:.2f} s |")
     return [
-        "Peak resident memory (`/usr/bin/time -v`) of one sweep, with its wall time (the 1,000 and 10,000 fleets are"
-        " bare repositories, `scripts/make-fleet N 2000 DEST --bare`, with the 200 fleet's mix):",
+        "Peak resident memory of one sweep: of its largest process (`/usr/bin/time -v`) and of all its processes"
+        " together (the sweep and its workers, sampled from /proc every 20 ms), with its wall time. The 1,000 and"
+        " 10,000 fleets are bare repositories (`scripts/make-fleet N 2000 DEST --bare`) with the 200 fleet's mix:",
         "",
-        "| repositories | cold: peak RSS | cold: wall | unchanged: peak RSS | unchanged: wall |",
-        "|---|---|---|---|---|",
+        "| repositories | cold: largest process | cold: all processes | cold: wall | unchanged: largest process"
+        " | unchanged: all processes | unchanged: wall |",
+        "|---|---|---|---|---|---|---|",
         *rows,
         "",
-        f"- peak RSS at 1,000 / at 200: **{peaks[1000] / peaks[200]:.2f}x**",
-        f"- peak RSS at 10,000 / at 1,000: **{peaks[10000] / peaks[1000]:.2f}x** (target: at most 1.5x; memory must not"
-        " grow with the fleet)",
+        f"- peak RSS (all processes) at 1,000 / at 200: **{peaks[1000] / peaks[200]:.2f}x**",
+        f"- peak RSS (all processes) at 10,000 / at 1,000: **{peaks[10000] / peaks[1000]:.2f}x** (target: at most 1.5x;"
+        " memory must not grow with the fleet)",
     ], {"rss ratio": peaks[10000] / peaks[1000], "figures": figures}
 
 
@@ -560,7 +594,7 @@ def bench_fleet10k(binary, repos=10000, shards=10):
         run(["sh", "-c", sweep_command(binary, config, f"--shard {index}/{shards}")], stdout=subprocess.DEVNULL)
         shard_walls.append(time.monotonic() - start)
     stores = " ".join(os.path.join(workspace, "shards", str(index)) for index in range(1, shards + 1))
-    merge_rss, merge_wall = peak_rss(f"{binary} merge --config {config} {stores} > /dev/null")
+    merge_rss, merge_wall, _ = peak_rss(f"{binary} merge --config {config} {stores} > /dev/null")
     dashboard, diff_md = results["dashboard (report --format html)"], results["diff (diff --format markdown)"]
     diff_json = results["diff (diff --format json)"]
     run_files = sorted(os.listdir(run_folder))

@@ -17,11 +17,14 @@ repositories take a fifth of the disk. --jobs generates that many repositories a
 is the same whatever the number (every random choice is made up front, in order)."""
 import argparse
 import concurrent.futures
+import datetime
 import os
 import random
 import shutil
+import stat
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "..", "Fixtures", "scan")
@@ -99,7 +102,10 @@ def kind_of(index):
 def make_repo(job):
     """One repository from its planned choices (a process of its own when --jobs > 1)."""
     index, name, kind, picked, args, fixtures, frameworks, repos_folder = job
-    path = os.path.join(repos_folder, name)
+    destination = os.path.join(repos_folder, name)
+    # A bare repository's files are laid out in memory-backed scratch space and imported in one go.
+    scratch = tempfile.mkdtemp(prefix="fleet-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None) if args.bare else None
+    path = os.path.join(scratch, name) if scratch else destination
     if kind == "large":
         generated(path, args.size, args.seed + index)
     elif kind == "medium":
@@ -114,19 +120,47 @@ def make_repo(job):
             vendored_pods(path)
     with open(os.path.join(path, "README.md"), "w") as readme:
         readme.write(f"# {name}\n\nBenchmark repository {index} of {args.repos} (seed {args.seed}).\n")
-    commit_tree(path)
-    if args.bare:
-        make_bare(path)
+    if scratch:
+        try:
+            import_bare(path, destination)
+        finally:
+            shutil.rmtree(scratch)
+    else:
+        commit_tree(path)
     return name
 
 
-def make_bare(path):
-    """The work tree dropped: the repository's git folder, marked bare, takes its place."""
-    staging = path + ".bare"
-    os.rename(os.path.join(path, ".git"), staging)
-    shutil.rmtree(path)
-    os.rename(staging, path)
-    git(["config", "core.bare", "true"], path)
+def import_bare(source, destination):
+    """The files under `source` as the one commit of a new bare repository at `destination`, through
+    `git fast-import`, which writes a pack straight away: two processes a repository instead of nine.
+    The commit is the one `commit_tree` makes of the same files (same author, dates and message), so
+    bare and work-tree fleets have the same commit ids. (No generated file is ignored by a .gitignore:
+    the fixtures hold none that are, since this repository tracks them.)"""
+    os.makedirs(destination)
+    env = dict(os.environ, **GIT_ENV)
+    env["HOME"] = destination
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", destination], env=env, check=True, stdout=subprocess.DEVNULL)
+    stream, entries, mark = [], [], 0
+    for base, folders, names in os.walk(source):
+        folders.sort()
+        for name in sorted(names):
+            full = os.path.join(base, name)
+            relative = os.path.relpath(full, source)
+            info = os.lstat(full)
+            if stat.S_ISLNK(info.st_mode):
+                content, mode = os.readlink(full).encode(), "120000"
+            else:
+                with open(full, "rb") as handle:
+                    content = handle.read()
+                mode = "100755" if info.st_mode & stat.S_IXUSR else "100644"
+            mark += 1
+            stream += [b"blob\nmark :%d\ndata %d\n" % (mark, len(content)), content, b"\n"]
+            entries.append(b"M %s :%d %s\n" % (mode.encode(), mark, relative.encode()))
+    when = int(datetime.datetime.fromisoformat(GIT_ENV["GIT_COMMITTER_DATE"].replace("Z", "+00:00")).timestamp())
+    identity = b"bench <bench@example.com> %d +0000" % when
+    stream += [b"commit refs/heads/main\nauthor %s\ncommitter %s\ndata 8\ninitial\n" % (identity, identity), *entries, b"\n"]
+    subprocess.run(["git", "--git-dir", destination, "fast-import", "--quiet"], input=b"".join(stream), env=env, check=True,
+                   stdout=subprocess.DEVNULL)
 
 
 def main():
