@@ -14,6 +14,7 @@ enum DaemonCommand: Command {
         var once = false
         var logFormat = DaemonLog.Format.text
         var stopTimeout: TimeInterval = 60
+        var failOnFetchError = false
     }
 
     static var options: [OptionDoc] { OptionDoc.list(table) }
@@ -45,6 +46,12 @@ enum DaemonCommand: Command {
                 }
                 options.stopTimeout = seconds
             },
+            OptionSpec(
+                ["--fail-on-fetch-error"],
+                help: "With --once: exit 2 when any repository could not be fetched or\nscanned (the run is stored all the same)"
+            ) { options, _ in
+                options.failOnFetchError = true
+            },
         ]
     }
 
@@ -75,7 +82,8 @@ enum DaemonCommand: Command {
 
         EXIT STATUS:
           0  stopped by a signal, or the --once sweep ran     2  bad config, no schedule, or the --once sweep
-          64 usage error                                          failed (workspace locked, nothing scanned)
+          64 usage error                                          failed (workspace locked, nothing scanned,
+                                                                  or --fail-on-fetch-error was met)
 
         EXAMPLES:
           scenesweep daemon --config /etc/scenesweep/fleet.yaml --log-format json
@@ -88,6 +96,7 @@ enum DaemonCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
+        if options.failOnFetchError, !options.once { throw UsageError(message: "--fail-on-fetch-error goes with --once") }
         let path = try ConfigDefault.path(options.config, console: console)
         let load: @Sendable () throws(ConfigProblems) -> ServiceConfig = {
             try ServiceConfig.load(path: path, directory: console.directory, environment: console.environment)
@@ -121,7 +130,8 @@ enum DaemonCommand: Command {
         let signals = SignalRelay(events: events)
         defer { signals.cancel() }
         let service = SweepService(
-            config: config, options: SweepService.Options(once: options.once, stopTimeout: options.stopTimeout),
+            config: config,
+            options: SweepService.Options(once: options.once, stopTimeout: options.stopTimeout, failOnFetchError: options.failOnFetchError),
             runner: FleetSweepRunner(variables: console.environment, workers: console.workers), events: events,
             log: log, variables: console.environment, reload: load)
         // The command line is synchronous; the service runs as a task while this thread waits for it.

@@ -67,6 +67,7 @@ enum DiffCommand: Command {
         let store = RunStore(root: config.workspace)
         let diff: RunDiff
         do {
+            try WorkspaceOwner.check(config, claim: false)
             let runs = store.completedRuns()
             let older: String?
             let newer: String

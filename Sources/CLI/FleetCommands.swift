@@ -17,12 +17,33 @@ enum FleetCommands {
         }
     }
 
+    /// The same, with the problems as `config.problem` events of a JSON log.
+    static func loadConfig(_ path: String, console: Console, log: DaemonLog) -> FleetConfig? {
+        do {
+            return try ConfigValidator.load(
+                path: path, directory: console.directory, environment: console.environment, checks: ServiceConfig.checks)
+        } catch {
+            for problem in error.problems { log.error("config.problem", problem.description) }
+            log.error("sweep.failed", "\(path): \(count(error.problems.count, "problem"))")
+            return nil
+        }
+    }
+
     static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 
     static func percent(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+    }
+
+    /// `2026-11-30 06:00 UTC`.
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
     }
 
     /// A path relative to the working directory when it is inside it.

@@ -1,5 +1,6 @@
 import Fleet
 import Foundation
+import ScanCore
 
 /// `scenesweep init [--output FILE]`.
 enum InitCommand: Command {
@@ -45,8 +46,10 @@ enum InitCommand: Command {
             console.err("scenesweep init: \(output) already exists; not overwriting it (choose another name with --output)\n")
             return ExitStatus.failed
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(StarterConfig.text.utf8)) else {
-            console.err("scenesweep init: cannot write \(output)\n")
+        do {
+            try Data(StarterConfig.text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        } catch {
+            console.err("scenesweep init: \(FileProblem.sentence("write", output, actual: path, error))\n")
             return ExitStatus.failed
         }
         console.out("wrote \(output): edit its repos, then run scenesweep validate --config \(output)\n")

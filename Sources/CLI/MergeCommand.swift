@@ -13,6 +13,7 @@ enum MergeCommand: Command {
         var config: String?
         var failOn: Severity?
         var failOnRegression = false
+        var failOnFetchError = false
     }
 
     static var options: [OptionDoc] { OptionDoc.list(table) }
@@ -35,6 +36,13 @@ enum MergeCommand: Command {
                 options, _ in
                 options.failOnRegression = true
             },
+            OptionSpec(
+                ["--fail-on-fetch-error"],
+                help:
+                    "Exit 2 when a repository could not be brought up to date (a shard\nmissing or failed, a fetch or scan failed) or no shard has a new run"
+            ) { options, _ in
+                options.failOnFetchError = true
+            },
         ]
     }
 
@@ -50,8 +58,10 @@ enum MergeCommand: Command {
         Each RUN_DIR is a shard's run folder (holding run.json, such as a CI artifact) or a shard's store
         (shards/I in the workspace, whose latest complete run is taken). A shard with no new run (none
         given, or only a run an earlier merge already took) and a repository its shard could not fetch
-        or scan are carried forward from the previous merged run, marked stale with the reason: never
-        reported as fixed, never counted as ready.
+        or scan are carried forward from the previous merged run, marked stale with the reason and the
+        date of the result: their apps count with their last verdicts, never better, never as fixed.
+        When no shard has a new run at all, nothing is stored and the merge says so (exit 0, or 2 with
+        --fail-on-fetch-error).
 
         Refused, before anything is written: runs made with another config (its hash), by different tool
         versions, of different shard counts, or two runs of the same shard.
@@ -60,8 +70,9 @@ enum MergeCommand: Command {
         \(OptionParser.help(table))
 
         EXIT STATUS:
-          0  merged (whatever it found)            2  bad config, inputs refused, workspace locked, or
-          1  --fail-on or --fail-on-regression        no repository was brought up to date by any shard
+          0  merged (whatever it found), or no      2  bad config, inputs refused, workspace locked, no
+             shard had a new run (nothing stored)      repository brought up to date by any shard, or
+          1  --fail-on or --fail-on-regression        --fail-on-fetch-error was met
              was met                               64 usage error
 
         EXAMPLES:
@@ -87,6 +98,12 @@ enum MergeCommand: Command {
         let outcome: SweepOutcome
         do {
             outcome = try Merge(config: config, inputs: inputs, environment: environment).run()
+        } catch let nothing as NothingNewToMerge {
+            for note in nothing.notes {
+                console.err("scenesweep merge: \(FleetCommands.display(note, relativeTo: console.directory))\n")
+            }
+            console.err("scenesweep merge: \(nothing.reason)\n")
+            return options.failOnFetchError ? ExitStatus.failed : ExitStatus.clean
         } catch {
             console.err("scenesweep merge: \(error)\n")
             return ExitStatus.failed
@@ -97,6 +114,10 @@ enum MergeCommand: Command {
         console.out(report(outcome, directory: console.directory))
         if outcome.nothingScanned {
             console.err("scenesweep merge: no repository was brought up to date by any shard\n")
+            return ExitStatus.failed
+        }
+        if options.failOnFetchError, let sentence = outcome.fetchFailureSentence {
+            console.err("scenesweep merge: \(sentence)\n")
             return ExitStatus.failed
         }
         return SweepCommand.status(of: outcome, failOn: options.failOn, failOnRegression: options.failOnRegression)

@@ -17,6 +17,8 @@ enum ScanCommand: Command {
         var quiet = false
         /// Threads to use; nil: every core.
         var jobs: Int?
+        /// `--root`: the folder paths are written relative to; nil: the repository root, found.
+        var root: String?
     }
 
     static var options: [OptionDoc] { OptionDoc.list(table) }
@@ -52,15 +54,27 @@ enum ScanCommand: Command {
                 guard let rule = Catalogue.rule(named: value) else { throw unknownRule(value) }
                 options.rules.disabled.insert(rule.description.id)
             },
-            OptionSpec(["--severity"], value: "RULE=LEVEL", help: "Report RULE at LEVEL (error, warning, note); repeatable") {
-                options, value in
-                let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2 else { throw UsageError(message: "--severity takes RULE=LEVEL, got '\(value)'") }
-                guard let rule = Catalogue.rule(named: parts[0]) else { throw unknownRule(parts[0]) }
-                guard let level = Severity(rawValue: parts[1]) else {
-                    throw UsageError(message: "unknown level '\(parts[1])'; use error, warning or note")
-                }
-                options.rules.severities[rule.description.id] = level
+            OptionSpec(
+                ["--severity"], value: "RULE=LEVEL",
+                help:
+                    "Report RULE's findings at its default level at LEVEL (error, warning,\nnote); those it grades higher (a crash) keep their grade; repeatable"
+            ) { options, value in
+                let (rule, level) = try ruleLevel(value, option: "--severity")
+                options.rules.severities[rule] = level
+            },
+            OptionSpec(
+                ["--force-severity"], value: "RULE=LEVEL",
+                help:
+                    "Report every finding of RULE at LEVEL, even those it grades higher\n(this can turn a crash into a warning); repeatable"
+            ) { options, value in
+                let (rule, level) = try ruleLevel(value, option: "--force-severity")
+                options.rules.forcedSeverities[rule] = level
+            },
+            OptionSpec(
+                ["--root"], value: "DIR",
+                help: "Write paths relative to DIR (default: the repository root, the folder\nabove PATH holding .git; else PATH)"
+            ) { options, value in
+                options.root = value
             },
             OptionSpec(["--quiet", "-q"], help: "Do not print diagnostics about unreadable files") { options, _ in
                 options.quiet = true
@@ -76,7 +90,9 @@ enum ScanCommand: Command {
         """
         USAGE: scenesweep scan [PATH] [options]
 
-        Scans the working tree at PATH (default: the current folder). Every application target of every
+        Scans the working tree at PATH (default: the current folder). Paths in every report are relative to
+        the repository root (the folder at or above PATH holding .git, or --root), whatever folder was
+        scanned, so annotations and code-scanning alerts attach to their files. Every application target of every
         .xcodeproj is an app (App Clips included; extensions, frameworks, tests, watch and macOS-only targets
         are not); folders without a project are recognised by their Info.plist. Pods/, node_modules/,
         build/, DerivedData/ and .build/ are skipped unless --include-vendored is given.
@@ -106,6 +122,17 @@ enum ScanCommand: Command {
         """
     }
 
+    /// `RULE=LEVEL` as the rule's id and the level.
+    static func ruleLevel(_ value: String, option: String) throws -> (String, Severity) {
+        let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { throw UsageError(message: "\(option) takes RULE=LEVEL, got '\(value)'") }
+        guard let rule = Catalogue.rule(named: parts[0]) else { throw unknownRule(parts[0]) }
+        guard let level = Severity(rawValue: parts[1]) else {
+            throw UsageError(message: "unknown level '\(parts[1])'; use error, warning or note")
+        }
+        return (rule.description.id, level)
+    }
+
     static func unknownRule(_ name: String) -> UsageError {
         var message = "unknown rule '\(name)'"
         if let suggestion = Suggestion.nearest(name, in: Catalogue.all.map { $0.description.id }) {
@@ -121,14 +148,21 @@ enum ScanCommand: Command {
             throw UsageError(message: "expected one PATH, got \(positional.count): \(positional.joined(separator: " "))")
         }
         let root = positional.first ?? "."
+        // Paths in every format are from the repository root, whatever folder was scanned, so GitHub and
+        // code scanning can attach findings to their files.
+        let repository = try RepositoryRoot.find(
+            scanned: absolutePath(root, in: console.directory), explicit: options.root.map { absolutePath($0, in: console.directory) })
+        let label = repository.prefix.isEmpty ? root : rootLabel(repository.path, in: console.directory)
         let source: DirectorySource
         do {
-            source = try DirectorySource(root: resolve(root, in: console.directory), label: root)
+            source = try DirectorySource(root: resolve(root, in: console.directory), label: label)
         } catch {
             console.err("scenesweep scan: cannot scan '\(root)': \(Self.describe(error))\n")
             return ExitStatus.failed
         }
-        let report = Parallel.limited(to: options.jobs) { Scanner.scan(source, filter: options.filter, rules: options.rules) }
+        var report = Parallel.limited(to: options.jobs) { Scanner.scan(source, filter: options.filter, rules: options.rules) }
+            .rebased(under: repository.prefix)
+        report.rootURI = repository.uri
         if !options.quiet {
             for diagnostic in report.diagnostics {
                 console.err(diagnostic.description + "\n")
@@ -142,10 +176,11 @@ enum ScanCommand: Command {
         }
         let rendered = options.format.render(report)
         if let output = options.output {
+            let target = resolve(output, in: console.directory)
             do {
-                try AtomicFile.write(rendered, to: resolve(output, in: console.directory))
+                try AtomicFile.write(rendered, to: target)
             } catch {
-                console.err("scenesweep scan: cannot write '\(output)': \(error)\n")
+                console.err("scenesweep scan: \(FileProblem.sentence("write", output, actual: target, error))\n")
                 return ExitStatus.failed
             }
             console.err(TextReport.summaryLine(report.summary) + "; report written to \(output)\n")
@@ -166,6 +201,19 @@ enum ScanCommand: Command {
 
     static func resolve(_ path: String, in directory: String) -> String {
         path.hasPrefix("/") || directory == "." ? path : directory + "/" + path
+    }
+
+    /// How a report names the repository root: from the working folder when it is inside it.
+    static func rootLabel(_ path: String, in directory: String) -> String {
+        let base = URL(fileURLWithPath: absolutePath(".", in: directory)).resolvingSymlinksInPath().standardizedFileURL.path
+        if path == base { return "." }
+        return FleetCommands.display(path, relativeTo: base)
+    }
+
+    /// `path` made absolute against `directory` (the process's working folder for ".").
+    static func absolutePath(_ path: String, in directory: String) -> String {
+        let resolved = resolve(path, in: directory)
+        return resolved.hasPrefix("/") ? resolved : FileManager.default.currentDirectoryPath + "/" + resolved
     }
 }
 

@@ -1,3 +1,4 @@
+import Daemon
 import Fleet
 import Foundation
 import Reports
@@ -16,7 +17,10 @@ enum SweepCommand: Command {
         var shard: Shard?
         var failOn: Severity?
         var failOnRegression = false
+        var failOnFetchError = false
         var quiet = false
+        /// nil: a live line on a terminal, timestamped text lines otherwise.
+        var logFormat: DaemonLog.Format?
     }
 
     static var options: [OptionDoc] { OptionDoc.list(table) }
@@ -52,8 +56,24 @@ enum SweepCommand: Command {
             OptionSpec(["--fail-on-regression"], help: "Exit 1 when an app's verdict got worse since the last run") { options, _ in
                 options.failOnRegression = true
             },
+            OptionSpec(
+                ["--fail-on-fetch-error"],
+                help: "Exit 2 when any repository could not be fetched or scanned (its last\nresult is still kept and the run stored)"
+            ) { options, _ in
+                options.failOnFetchError = true
+            },
             OptionSpec(["--quiet", "-q"], help: "No progress: print only the result") { options, _ in
                 options.quiet = true
+            },
+            OptionSpec(
+                ["--log-format"], value: "FORMAT",
+                help:
+                    "Progress as log lines on standard error: text (timestamped, the\ndefault off a terminal) or json (one object per line, as the daemon's)"
+            ) { options, value in
+                guard let format = DaemonLog.Format(rawValue: value) else {
+                    throw UsageError(message: "unknown log format '\(value)'; use text or json")
+                }
+                options.logFormat = format
             },
         ]
     }
@@ -70,13 +90,15 @@ enum SweepCommand: Command {
         carried forward, so a sweep with no upstream change scans nothing.
 
         A repository that cannot be fetched or scanned never stops the others: its last result is kept,
-        marked stale with the error (never reported as fixed, never counted as ready), or its apps are
-        unknown when it has no result yet.
+        marked stale with the error and the date of that result, and its apps count with their last
+        verdicts, never better (never reported as fixed); without a result yet, it counts as one unknown
+        app. --fail-on-fetch-error makes such a run exit 2.
 
         Writes runs/<run-id>/ in the workspace: run.json, repos/<repo-key>.{json,md,sarif,html},
         summary.{json,md,html} (summary.html is the dashboard), rules.html, apps.csv and diff.{json,md}
         (against the previous complete run); appends to history.jsonl and points `latest` at the run. On
-        a terminal a live progress line shows on standard error; otherwise one line per repository.
+        a terminal a live progress line shows on standard error; otherwise one timestamped line per
+        repository (--log-format json: one JSON object per line, ending with `sweep.finished` and its figures).
 
         With --shard I/N the sweep covers only the repositories whose key hashes to shard I of N (a stable
         hash: a repository always lands on the same shard) and writes a complete run of its own to the
@@ -87,9 +109,10 @@ enum SweepCommand: Command {
         \(OptionParser.help(table))
 
         EXIT STATUS:
-          0  the sweep ran (whatever it found)     2  bad config, workspace locked, or every repository
-          1  --fail-on or --fail-on-regression        failed to fetch or scan
-             was met                               64 usage error
+          0  the sweep ran (whatever it found)     2  bad config, workspace locked, every repository
+          1  --fail-on or --fail-on-regression        failed to fetch or scan, or --fail-on-fetch-error
+             was met                                  was met (the run is stored all the same)
+                                                   64 usage error
 
         EXAMPLES:
           scenesweep sweep --config fleet.yaml
@@ -105,16 +128,33 @@ enum SweepCommand: Command {
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
         let configPath = try ConfigDefault.path(options.config, console: console)
-        guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
+        // Off a terminal, or when asked, progress goes out as log lines: timestamped text, or JSON objects.
+        let log =
+            options.logFormat != nil || !console.errIsTerminal ? DaemonLog(format: options.logFormat ?? .text, write: console.err) : nil
+        let json = options.logFormat == .json ? log : nil
+        func fail(_ message: String) -> Int32 {
+            if let json { json.error("sweep.failed", message) } else { console.err("scenesweep sweep: \(message)\n") }
+            return ExitStatus.failed
+        }
+        let loaded: FleetConfig?
+        if let json {
+            loaded = FleetCommands.loadConfig(configPath, console: console, log: json)
+        } else {
+            loaded = FleetCommands.loadConfig(configPath, console: console)
+        }
+        guard let config = loaded else { return ExitStatus.failed }
         do {
             _ = try SweepPlan.make(config, only: options.only, shard: options.shard)
         } catch {
             throw UsageError(message: error.message)
         }
+        if let token = config.auth.httpsTokenVariable.flatMap({ console.environment[$0] }) { log?.setSecrets([token]) }
 
-        let style: ProgressReporter.Style = options.quiet ? .silent : (console.errIsTerminal ? .live : .lines)
+        let style: ProgressReporter.Style = options.quiet ? .silent : (log == nil ? .live : .lines)
         let width = Int(console.environment["COLUMNS"] ?? "") ?? 100
-        let progress = ProgressReporter(style: style, width: width, write: console.err)
+        let progress = ProgressReporter(style: style, width: width) { text in
+            if let log { log.progress(text) } else { console.err(text) }
+        }
         let environment = SweepEnvironment(
             renderers: .standard(links: ReportLinks(config)), variables: console.environment, progress: progress,
             workers: console.workers)
@@ -126,13 +166,15 @@ enum SweepCommand: Command {
             )
             .run()
         } catch {
-            console.err("scenesweep sweep: \(error)\n")
-            return ExitStatus.failed
+            return fail("\(error)")
         }
         console.out(report(outcome, directory: console.directory, links: ReportLinks(config)))
+        json?.finished(outcome, seconds: outcome.record.finishedAt.timeIntervalSince(outcome.record.startedAt))
         if outcome.nothingScanned {
-            console.err("scenesweep sweep: no repository could be fetched and scanned\n")
-            return ExitStatus.failed
+            return json == nil ? fail("no repository could be fetched and scanned") : ExitStatus.failed
+        }
+        if options.failOnFetchError, let sentence = outcome.fetchFailureSentence {
+            return fail(sentence)
         }
         return status(of: outcome, failOn: options.failOn, failOnRegression: options.failOnRegression)
     }
@@ -169,6 +211,10 @@ enum SweepCommand: Command {
         text +=
             "\(FleetCommands.count(totals.apps, "app")): \(totals.blocked) blocked, \(totals.atRisk) at risk, \(totals.ready) ready, "
             + "\(totals.unknown) unknown; readiness \(FleetCommands.percent(summary.readiness))"
+        if summary.staleApps > 0 {
+            let since = summary.staleSince.map { " since \(FleetCommands.day($0))" } ?? ""
+            text += " (\(FleetCommands.count(summary.staleApps, "app")) from stale results\(since))"
+        }
         if let days = summary.daysToDeadline, let deadline = summary.deadline {
             text += days >= 0 ? "; \(FleetCommands.count(days, "day")) to \(deadline)" : "; deadline \(deadline) passed"
         }

@@ -88,6 +88,8 @@ public struct RunFigures: Codable, Sendable, Equatable {
     public var atRisk: Int?
     public var ready: Int?
     public var unknown: Int?
+    /// Apps counted from stale results (with their last verdicts).
+    public var staleApps: Int?
     public var repos: Int?
     public var failedRepos: Int?
     public var scannedRepos: Int?
@@ -121,6 +123,7 @@ public struct RunFigures: Codable, Sendable, Equatable {
         atRisk = summary.totals.atRisk
         ready = summary.totals.ready
         unknown = summary.totals.unknown
+        staleApps = summary.staleApps
         repos = summary.repos
         failedRepos = summary.failedRepos
         scannedRepos = summary.scannedRepos

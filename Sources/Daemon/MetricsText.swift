@@ -54,6 +54,9 @@ public enum MetricsText {
                     ("verdict=\"blocked\"", success.blocked), ("verdict=\"at-risk\"", success.atRisk), ("verdict=\"ready\"", success.ready),
                     ("verdict=\"unknown\"", success.unknown),
                 ].compactMap { pair in pair.1.map { (pair.0, Double($0)) } })
+            gauge(
+                "apps_stale", "Of those apps, how many count from the last result of a repository that could not be brought up to date.",
+                success.staleApps.map(Double.init))
             gauge("repos", "Repositories in the last successful sweep.", success.repos.map(Double.init))
             gauge(
                 "repos_failed", "Repositories the last successful sweep could not fetch or scan (their last result kept).",

@@ -21,10 +21,13 @@ public struct SweepService: Sendable {
         public var once: Bool
         /// How long a stop waits for the repositories in flight.
         public var stopTimeout: TimeInterval
+        /// With `once`: a sweep in which a repository could not be fetched or scanned exits 2.
+        public var failOnFetchError: Bool
 
-        public init(once: Bool = false, stopTimeout: TimeInterval = 60) {
+        public init(once: Bool = false, stopTimeout: TimeInterval = 60, failOnFetchError: Bool = false) {
             self.once = once
             self.stopTimeout = stopTimeout
+            self.failOnFetchError = failOnFetchError
         }
     }
 
@@ -76,6 +79,8 @@ private final class ServiceRun {
     var configState: ConfigFileState
     /// A state of the file already reported as unusable, so each bad edit is logged once.
     var reportedState: ConfigFileState?
+    /// Why the last stored sweep counts as failed under `--fail-on-fetch-error`; nil when it does not.
+    var fetchFailure: String?
 
     var clock: any WallClock { service.clock }
     var log: DaemonLog { service.log }
@@ -108,7 +113,12 @@ private final class ServiceRun {
                 status.current = nil
                 status.nextRun = nil
             }
-            return ended.outcome == .failed ? 2 : 0
+            if ended.outcome == .failed { return 2 }
+            if service.options.failOnFetchError, let fetchFailure {
+                log.error("sweep.fetch-errors", fetchFailure)
+                return 2
+            }
+            return 0
         }
         guard let schedule = config.schedule else {
             log.error("daemon.unscheduled", "\(config.fleet.file) has no schedule: add one (schedule: \"0 2 * * *\") or use --once")
@@ -205,7 +215,7 @@ private final class ServiceRun {
         let files = self.files
         let log = self.log
         let progress = ProgressReporter(style: .lines, clock: FleetClock { clock.now }, observer: { files.progress($0) }) { text in
-            Self.logProgress(text, to: log)
+            log.progress(text)
         }
         sweepID += 1
         let id = sweepID
@@ -292,7 +302,8 @@ private final class ServiceRun {
         case .success(let outcome):
             figures = RunFigures(outcome, startedAt: started, finishedAt: finished)
             stored = outcome
-            logFinished(outcome, figures: figures)
+            fetchFailure = outcome.fetchFailureSentence
+            log.finished(outcome, seconds: figures.seconds)
         case .failure(let error as SweepStopped):
             figures = RunFigures(outcome: .stopped, startedAt: started, finishedAt: finished, error: error.description)
             log.info("sweep.stopped", "sweep \(error.description)", ["finished": .int(error.finished), "total": .int(error.total)])
@@ -308,31 +319,6 @@ private final class ServiceRun {
         }
         if let stored { await notify(stored) }
         return figures.outcome
-    }
-
-    private func logFinished(_ outcome: SweepOutcome, figures: RunFigures) {
-        let record = outcome.record
-        let totals = outcome.summary.totals
-        var message =
-            "sweep finished: run \(record.id): \(record.repos.count) repositories in \(Self.seconds(figures.seconds)): "
-            + "\(outcome.count(.scanned)) scanned, \(outcome.count(.reused)) unchanged, \(outcome.summary.failedRepos) failed; "
-            + "\(totals.apps) apps: \(totals.blocked) blocked, \(totals.atRisk) at risk, \(totals.ready) ready, \(totals.unknown) unknown"
-        if outcome.diff.from != nil {
-            let regressions = outcome.diff.regressions.count
-            message += "; \(regressions) regression\(regressions == 1 ? "" : "s"), \(figures.newlyBlocked ?? 0) newly blocked"
-        }
-        let fields: KeyValuePairs<String, DaemonLog.Value> = [
-            "run": .string(record.id), "seconds": .number(figures.seconds), "repos": .int(record.repos.count),
-            "scanned": .int(outcome.count(.scanned)), "reused": .int(outcome.count(.reused)), "failed": .int(outcome.summary.failedRepos),
-            "apps": .int(totals.apps), "blocked": .int(totals.blocked), "atRisk": .int(totals.atRisk), "ready": .int(totals.ready),
-            "unknown": .int(totals.unknown), "regressions": .int(outcome.diff.regressions.count),
-            "summary": .string(outcome.runFolder + "/summary.md"),
-        ]
-        if outcome.nothingScanned {
-            log.error("sweep.failed", message + "; no repository could be fetched and scanned", fields)
-        } else {
-            log.info("sweep.finished", message, fields)
-        }
     }
 
     /// Posts the run's regressions and newly blocked apps to the webhook, when the config asks for it.
@@ -430,19 +416,6 @@ private final class ServiceRun {
         switch schedule.kind {
         case .every: return "'\(schedule.text)'"
         case .cron: return "'\(schedule.text)' (\(config.fleet.timeZone ?? "UTC"))"
-        }
-    }
-
-    /// The sweep's log lines (`[3/12] shop: scanned …`, `note: …`), one event each.
-    private static func logProgress(_ text: String, to log: DaemonLog) {
-        for line in text.split(separator: "\n") where !line.isEmpty {
-            if line.hasPrefix("note: ") {
-                log.warning("sweep.note", String(line.dropFirst(6)))
-            } else if line.contains(": FAILED: ") {
-                log.warning("sweep.repo", String(line))
-            } else {
-                log.info("sweep.repo", String(line))
-            }
         }
     }
 

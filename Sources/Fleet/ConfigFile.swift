@@ -11,6 +11,7 @@ struct ConfigFile: Decodable {
     var auth: AuthSection?
     var rules: RulesSection?
     var exclude: [String]?
+    var suppressions: SuppressionsSection?
     var notify: NotifySection?
     var reportURL: String?
     var publish: PublishSection?
@@ -18,7 +19,7 @@ struct ConfigFile: Decodable {
     var repos: [RepoSection]
 
     enum CodingKeys: String, CodingKey {
-        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, notify, publish, limits, repos
+        case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, suppressions, notify, publish, limits, repos
         case reportURL = "report_url"
     }
 
@@ -80,6 +81,35 @@ struct ConfigFile: Decodable {
     struct RulesSection: Decodable {
         var disable: [String]?
         var severity: [String: Severity]?
+        var forceSeverity: [String: Severity]?
+
+        enum CodingKeys: String, CodingKey {
+            case disable, severity
+            case forceSeverity = "force_severity"
+        }
+    }
+
+    struct SuppressionsSection: Decodable {
+        /// Rules whose `scenesweep:ignore` comments count; absent or `all`: every rule.
+        var allow: Allowed?
+        /// Whether a comment may suppress an error; absent: no.
+        var errors: Bool?
+    }
+
+    enum Allowed: Decodable, Equatable {
+        case all
+        case rules([String])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self), text == "all" {
+                self = .all
+            } else if let rules = try? container.decode([String].self) {
+                self = .rules(rules)
+            } else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected 'all' or a list of rules")
+            }
+        }
     }
 
     struct NotifySection: Decodable {

@@ -99,20 +99,26 @@ public enum ConfigValidator {
             let location = ConfigPaths.location(of: repo.url, folder: folder, environment: env)
             return RepoConfig(
                 url: repo.url, location: location, branch: repo.branch, team: repo.team,
-                paths: (repo.paths ?? []).map(ConfigPaths.folder), name: repo.name ?? ConfigPaths.defaultName(for: location),
-                key: RepoKey(location: location, branch: repo.branch))
+                paths: (repo.paths ?? []).map(ConfigPaths.folder), name: repo.name ?? ConfigPaths.defaultName(for: location))
         }
         var scanWorkers: Int?
         if case .count(let count) = raw.concurrency?.scan { scanWorkers = count }
         let disabled = Set((raw.rules?.disable ?? []).compactMap { Catalogue.rule(named: $0)?.description.id }).sorted()
-        var severities: [String: Severity] = [:]
-        for (name, severity) in raw.rules?.severity ?? [:] {
-            if let id = Catalogue.rule(named: name)?.description.id { severities[id] = severity }
+        func levels(_ written: [String: Severity]?) -> [String: Severity] {
+            var levels: [String: Severity] = [:]
+            for (name, severity) in written ?? [:] {
+                if let id = Catalogue.rule(named: name)?.description.id { levels[id] = severity }
+            }
+            return levels
+        }
+        var allowed: Set<String>?
+        if case .rules(let names) = raw.suppressions?.allow {
+            allowed = Set(names.compactMap { Catalogue.rule(named: $0)?.description.id })
         }
         return FleetConfig(
             file: absolutePath,
             version: raw.version,
-            fleetName: raw.fleet?.name ?? "Fleet",
+            fleetName: raw.fleet?.name ?? FleetConfig.defaultName,
             deadline: raw.fleet?.deadline.flatMap(CalendarDay.init),
             workspace: ConfigPaths.resolve(ConfigPaths.expandingHome(raw.workspace ?? ".scenesweep", env), against: folder),
             schedule: raw.schedule,
@@ -124,7 +130,9 @@ public enum ConfigValidator {
                 sshKey: raw.auth?.sshKey.map { ConfigPaths.resolve(ConfigPaths.expandingHome($0, env), against: folder) },
                 knownHosts: raw.auth?.knownHosts.map { ConfigPaths.resolve(ConfigPaths.expandingHome($0, env), against: folder) }),
             disabledRules: disabled,
-            ruleSeverities: severities,
+            ruleSeverities: levels(raw.rules?.severity),
+            forcedSeverities: levels(raw.rules?.forceSeverity),
+            suppressions: SuppressionPolicy(allowed: allowed, errors: raw.suppressions?.errors ?? false),
             exclude: raw.exclude ?? [],
             notify: raw.notify.map { FleetConfig.Notify(webhookURLVariable: $0.webhookURLEnv, on: $0.on ?? []) },
             reportURL: raw.reportURL.map(PublishSettings.trimmingSlash),
@@ -166,6 +174,12 @@ private struct SemanticChecks {
             report(deadline, "fleet.deadline: expected a date like 2027-04-01, found '\(text)'")
         }
         checkConcurrency()
+        // A null workspace (`workspace:` alone) is the default; `''` is a path, and an empty one.
+        if let workspace = root["workspace"], let scalar = workspace.scalar, !scalar.isNull,
+            let problem = WorkspacePath.problem(scalar.text, folder: folder, environment: environment)
+        {
+            report(workspace, "workspace: \(problem)")
+        }
         checkLimits()
         checkVariableName(root["auth"]?["https_token_env"], path: "auth.https_token_env", example: "GIT_TOKEN")
         checkVariableName(root["notify"]?["webhook_url_env"], path: "notify.webhook_url_env", example: "SLACK_WEBHOOK")
@@ -223,9 +237,27 @@ private struct SemanticChecks {
                 report(item, "rules.disable[\(index)]: unknown rule '\(name)'" + NameSuggestion.clause(name, in: ids))
             }
         }
+        var leveled: Set<String> = []
         for pair in root["rules"]?["severity"]?.mapping ?? [] {
             if let name = pair.key.scalar?.text, Catalogue.rule(named: name) == nil {
                 report(pair.key, "rules.severity: unknown rule '\(name)'" + NameSuggestion.clause(name, in: ids))
+            } else if let name = pair.key.scalar?.text, let id = Catalogue.rule(named: name)?.description.id {
+                leveled.insert(id)
+            }
+        }
+        for pair in root["rules"]?["force_severity"]?.mapping ?? [] {
+            guard let name = pair.key.scalar?.text else { continue }
+            guard let id = Catalogue.rule(named: name)?.description.id else {
+                report(pair.key, "rules.force_severity: unknown rule '\(name)'" + NameSuggestion.clause(name, in: ids))
+                continue
+            }
+            if leveled.contains(id) {
+                report(pair.key, "rules.force_severity: \(name) is also in rules.severity; give a rule one of the two")
+            }
+        }
+        for (index, item) in (root["suppressions"]?["allow"]?.sequence ?? []).enumerated() {
+            if let name = text(item), Catalogue.rule(named: name) == nil {
+                report(item, "suppressions.allow[\(index)]: unknown rule '\(name)'" + NameSuggestion.clause(name, in: ids))
             }
         }
     }

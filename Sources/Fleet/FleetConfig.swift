@@ -23,8 +23,12 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public var auth: Auth
     /// Canonical rule ids that do not run, sorted.
     public var disabledRules: [String]
-    /// Severity overrides by canonical rule id.
+    /// Levels by canonical rule id for the rule's findings at its default level (`rules.severity`).
     public var ruleSeverities: [String: Severity]
+    /// Levels by canonical rule id for every finding of the rule (`rules.force_severity`).
+    public var forcedSeverities: [String: Severity]
+    /// Which `scenesweep:ignore` comments count in this fleet (`suppressions`).
+    public var suppressions: SuppressionPolicy
     public var exclude: [String]
     public var notify: Notify?
     /// Where the run folders are served (`report_url:`), for links in webhooks, Markdown and HTML; nil:
@@ -66,7 +70,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         file: String, version: Int = 1, fleetName: String, deadline: CalendarDay? = nil, workspace: String, schedule: String? = nil,
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
-        ruleSeverities: [String: Severity] = [:], exclude: [String] = [], notify: Notify? = nil, reportURL: String? = nil,
+        ruleSeverities: [String: Severity] = [:], forcedSeverities: [String: Severity] = [:],
+        suppressions: SuppressionPolicy = .fleetDefault, exclude: [String] = [], notify: Notify? = nil, reportURL: String? = nil,
         publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(), repos: [RepoConfig]
     ) {
         self.file = file
@@ -81,6 +86,8 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.auth = auth
         self.disabledRules = disabledRules
         self.ruleSeverities = ruleSeverities
+        self.forcedSeverities = forcedSeverities
+        self.suppressions = suppressions
         self.exclude = exclude
         self.notify = notify
         self.reportURL = reportURL
@@ -89,14 +96,20 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         self.repos = repos
     }
 
+    /// What a fleet without `fleet.name` is called.
+    public static let defaultName = "Fleet"
+
     /// The rules as the scanner takes them.
     public var ruleSelection: RuleSelection {
-        RuleSelection(disabled: Set(disabledRules), severities: ruleSeverities)
+        RuleSelection(
+            disabled: Set(disabledRules), severities: ruleSeverities, forcedSeverities: forcedSeverities, suppressions: suppressions)
     }
 
     /// What decides a repository's scan besides its commit and the tool: a change here rescans it.
     public func scanSettings(for repo: RepoConfig) -> ScanSettings {
-        ScanSettings(exclude: exclude, paths: repo.paths, disabledRules: disabledRules, ruleSeverities: ruleSeverities)
+        ScanSettings(
+            exclude: exclude, paths: repo.paths, disabledRules: disabledRules, ruleSeverities: ruleSeverities,
+            forcedSeverities: forcedSeverities, suppressions: suppressions)
     }
 
     /// A hash of every setting, for run records (comments and formatting do not change it, nor where
@@ -128,19 +141,25 @@ public struct RepoConfig: Sendable, Hashable, Codable {
     public var team: String?
     /// Monorepo subtrees to scan; empty means the whole tree.
     public var paths: [String]
-    /// How reports and `--only` name the repository.
+    /// How reports and `--only` name the repository: its identity, kept when its URL changes.
     public var name: String
+    /// From `name`: names its results in runs and matches it across runs.
     public var key: RepoKey
+    /// From the URL and branch: names its mirror and decides its shard (a new URL is a new clone).
+    public var mirrorKey: RepoKey
 
-    public init(url: String, location: String, branch: String? = nil, team: String? = nil, paths: [String] = [], name: String, key: RepoKey)
-    {
+    public init(
+        url: String, location: String, branch: String? = nil, team: String? = nil, paths: [String] = [], name: String, key: RepoKey? = nil,
+        mirrorKey: RepoKey? = nil
+    ) {
         self.url = url
         self.location = location
         self.branch = branch
         self.team = team
         self.paths = paths
         self.name = name
-        self.key = key
+        self.key = key ?? RepoKey(name: name)
+        self.mirrorKey = mirrorKey ?? RepoKey(location: location, branch: branch)
     }
 }
 
@@ -150,6 +169,8 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var paths: [String]
     public var disabledRules: [String]
     public var ruleSeverities: [String: Severity]
+    public var forcedSeverities: [String: Severity] = [:]
+    public var suppressions: SuppressionPolicy = .fleetDefault
 
     public var filter: PathFilter {
         PathFilter(excludeGlobs: exclude, onlyFolders: paths)
@@ -158,6 +179,11 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var hash: String {
         var parts = ["exclude"] + exclude + ["paths"] + paths + ["disable"] + disabledRules.sorted() + ["severity"]
         for (rule, severity) in ruleSeverities.sorted(by: { $0.key < $1.key }) { parts += [rule, severity.rawValue] }
+        // How levels apply changed with `force_severity` and suppressions with `suppressions`: results made
+        // before then are made again.
+        parts += ["levels-v2", "force"]
+        for (rule, severity) in forcedSeverities.sorted(by: { $0.key < $1.key }) { parts += [rule, severity.rawValue] }
+        parts += suppressions.hashParts
         return Fingerprint.of(parts)
     }
 }

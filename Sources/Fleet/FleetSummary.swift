@@ -5,9 +5,9 @@ public import ScanCore
 /// The organisation's view of one run: readiness overall, per team and per repository, every app as a
 /// row, the rules that block most apps, and the countdown to the deadline. Reports render it.
 ///
-/// Unknown is not passing: an app whose repository could not be brought up to date keeps its last
-/// verdict when that was a problem, but never counts as ready (it becomes unknown), and a repository
-/// that was never scanned counts as one unknown app.
+/// An app whose repository could not be brought up to date (stale) counts with its last verdict, never
+/// better, and is labelled stale with the date of that result; the summary counts those apps beside the
+/// readiness figure. A repository that was never scanned counts as one unknown app: unknown is not passing.
 public struct FleetSummary: Sendable {
     public let run: String
     public let fleetName: String
@@ -25,17 +25,25 @@ public struct FleetSummary: Sendable {
     public let reusedRepos: Int
     public let staleRepos: Int
     public let skippedRepos: Int
+    /// When the oldest result counted from a stale repository was made; nil when no app is stale.
+    public let staleSince: Date?
     public let teams: [TeamSummary]
     public let repoRows: [RepoRow]
     /// One row per app, in repository (config) order, then by path and target.
     public let apps: [AppRow]
     /// Error rules by the number of blocked apps they block, most first.
     public let topBlockingRules: [RuleCount]
+    /// Every `scenesweep:ignore` comment that matched a finding, accepted or refused by the fleet's
+    /// policy, by team, repository, app and place.
+    public let suppressions: [SuppressionRow]
     /// The comparison with the previous complete run.
     public let diff: RunDiff
 
     /// Ready apps over all apps, in percent (0 when there are no apps).
     public var readiness: Double { totals.readiness }
+
+    /// Apps counted from the result of a repository that could not be brought up to date.
+    public var staleApps: Int { totals.stale }
 
     public static let noTeam = "(no team)"
 
@@ -43,34 +51,40 @@ public struct FleetSummary: Sendable {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
+        var suppressions: [SuppressionRow] = []
         for repo in record.repos {
             var rows: [AppRow] = []
+            let resultDate = repo.scannedIn.flatMap(RunID.date)
             if let report = snapshot.reports[repo.key] {
                 for app in report.apps {
-                    let effective = repo.status.isFailure && app.verdict == .ready ? Verdict.unknown : app.verdict
                     let blocking = Set(app.findings.filter { $0.severity == .error }.map(\.rule)).sorted()
                     rows.append(
                         AppRow(
                             repo: repo.key, repoName: repo.name, path: app.path, target: app.target, platform: app.platform,
-                            framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: effective,
-                            reportedVerdict: app.verdict,
+                            framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: app.verdict,
+                            reportedVerdict: app.verdict, stale: repo.status == .stale, resultDate: resultDate,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
-                            topFinding: AppRow.worst(app.findings)))
+                            topFinding: AppRow.worst(app.findings), suppressed: app.suppressed.count,
+                            suppressionsRefused: app.refusedSuppressions.count))
+                    for (items, accepted) in [(app.suppressed, true), (app.refusedSuppressions, false)] {
+                        suppressions += items.map { SuppressionRow(repo: repo, app: app, suppressed: $0, accepted: accepted) }
+                    }
                 }
             } else if repo.status == .failed {
                 rows.append(
                     AppRow(
                         repo: repo.key, repoName: repo.name, path: "", target: "", platform: "", framework: "", frameworkVersion: nil,
-                        verdict: .unknown, reportedVerdict: nil, errors: 0, warnings: 0, notes: 0, team: repo.team, commit: nil,
-                        status: repo.status, blockingRules: [], owners: [], topFinding: nil))
+                        verdict: .unknown, reportedVerdict: nil, stale: false, resultDate: nil, errors: 0, warnings: 0, notes: 0,
+                        team: repo.team, commit: nil,
+                        status: repo.status, blockingRules: [], owners: [], topFinding: nil, suppressed: 0, suppressionsRefused: 0))
             }
             rows.sort { ($0.path, $0.target) < ($1.path, $1.target) }
             apps += rows
             repoRows.append(
                 RepoRow(
                     repo: repo.key, name: repo.name, team: repo.team, status: repo.status, commit: repo.commit, counts: VerdictCounts(rows),
-                    error: repo.error, failingSince: repo.failingSince, scannedIn: repo.scannedIn))
+                    error: repo.error, failingSince: repo.failingSince, scannedIn: repo.scannedIn, resultDate: resultDate))
         }
         let teamNames = Set(record.repos.map { $0.team ?? noTeam }).sorted()
         let teams = teamNames.map { team in
@@ -95,7 +109,12 @@ public struct FleetSummary: Sendable {
             reusedRepos: record.repos.filter { $0.status == .reused }.count,
             staleRepos: record.repos.filter { $0.status == .stale }.count,
             skippedRepos: record.repos.filter { $0.status == .skipped }.count,
-            teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules, diff: diff)
+            staleSince: apps.filter(\.stale).compactMap(\.resultDate).min(),
+            teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules,
+            suppressions: suppressions.sorted {
+                ($0.team ?? noTeam, $0.repoName, $0.file, $0.line) < ($1.team ?? noTeam, $1.repoName, $1.file, $1.line)
+            },
+            diff: diff)
     }
 }
 
@@ -106,6 +125,11 @@ public struct VerdictCounts: Sendable, Hashable {
     public let atRisk: Int
     public let ready: Int
     public let unknown: Int
+    /// Of these apps, those counted from a stale result (with their last verdict).
+    public let stale: Int
+    /// Findings of these apps a `scenesweep:ignore` comment suppressed, and comments the fleet refused.
+    public let suppressed: Int
+    public let suppressionsRefused: Int
 
     public init(_ rows: [AppRow]) {
         apps = rows.count
@@ -113,6 +137,9 @@ public struct VerdictCounts: Sendable, Hashable {
         atRisk = rows.filter { $0.verdict == .atRisk }.count
         ready = rows.filter { $0.verdict == .ready }.count
         unknown = rows.filter { $0.verdict == .unknown }.count
+        stale = rows.filter(\.stale).count
+        suppressed = rows.reduce(0) { $0 + $1.suppressed }
+        suppressionsRefused = rows.reduce(0) { $0 + $1.suppressionsRefused }
     }
 
     /// Ready over all, in percent with one decimal; 0 without apps.
@@ -140,6 +167,8 @@ public struct RepoRow: Sendable, Hashable {
     public let error: String?
     public let failingSince: String?
     public let scannedIn: String?
+    /// When the result was made (the time of the run that scanned it); nil without a result.
+    public let resultDate: Date?
 }
 
 /// One app of the fleet, as apps.csv lists it.
@@ -152,10 +181,14 @@ public struct AppRow: Sendable, Hashable {
     public let platform: String
     public let framework: String
     public let frameworkVersion: String?
-    /// The verdict that counts: a stale repository's ready app is unknown.
+    /// The verdict that counts: the result's, also when it is stale (never better than it).
     public let verdict: Verdict
     /// The verdict of the result itself; nil when there is no result.
     public let reportedVerdict: Verdict?
+    /// Whether the result is carried from an earlier run because the repository could not be brought up to date.
+    public let stale: Bool
+    /// When the result was made (the time of the run that scanned it); nil without a result.
+    public let resultDate: Date?
     public let errors: Int
     public let warnings: Int
     public let notes: Int
@@ -168,6 +201,10 @@ public struct AppRow: Sendable, Hashable {
     public let owners: [String]
     /// The app's worst finding (the first of the highest severity, in report order); nil without any.
     public let topFinding: Finding?
+    /// Findings a `scenesweep:ignore` comment suppressed (not counted), and comments the fleet refused
+    /// (their findings counted).
+    public let suppressed: Int
+    public let suppressionsRefused: Int
 
     static func worst(_ findings: [Finding]) -> Finding? {
         var worst: Finding?
@@ -175,6 +212,36 @@ public struct AppRow: Sendable, Hashable {
             worst = finding
         }
         return worst
+    }
+}
+
+/// A `scenesweep:ignore` comment that matched a finding, and whether the fleet accepted it.
+public struct SuppressionRow: Sendable, Hashable {
+    public let repo: RepoKey
+    public let repoName: String
+    public let team: String?
+    public let path: String
+    public let target: String
+    public let rule: String
+    public let severity: Severity
+    public let file: String
+    public let line: Int
+    public let reason: String
+    /// False when the fleet's policy refused it: the finding counts with its severity.
+    public let accepted: Bool
+
+    init(repo: RepoRecord, app: AppReport, suppressed: SuppressedFinding, accepted: Bool) {
+        self.repo = repo.key
+        repoName = repo.name
+        team = repo.team
+        path = app.path
+        target = app.target
+        rule = suppressed.finding.rule
+        severity = suppressed.finding.severity
+        file = suppressed.finding.file
+        line = suppressed.finding.line
+        reason = suppressed.reason
+        self.accepted = accepted
     }
 }
 

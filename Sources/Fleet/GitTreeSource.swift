@@ -129,6 +129,9 @@ public struct GitTreeSource: FileSource {
                         if filter.keeps(file: entry.path) { files.append(FileEntry(path: entry.path)) }
                     case .symlink where entry.isMissing:
                         diagnostics.append(Diagnostic(.warning, file: entry.path, "symlink does not resolve; not followed"))
+                        if DirectorySource.isProjectFile(entry.path), filter.keeps(file: entry.path) {
+                            files.append(FileEntry(path: entry.path))
+                        }
                     case .symlink:
                         let problem: String?
                         do {
@@ -137,6 +140,9 @@ public struct GitTreeSource: FileSource {
                             problem = "symlink does not resolve; not followed"
                         }
                         if let problem { diagnostics.append(Diagnostic(.warning, file: entry.path, problem)) }
+                        if DirectorySource.isProjectFile(entry.path), filter.keeps(file: entry.path) {
+                            files.append(FileEntry(path: entry.path))
+                        }
                     case .submodule:
                         break
                     }

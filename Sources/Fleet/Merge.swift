@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import Rules
+import ScanCore
 
 /// Combines shard runs (`sweep --shard I/N`, each in its own store) into one run of the whole fleet in
 /// the config's workspace: per-repository results, summary, reports, diff against the previous merged
@@ -30,6 +31,7 @@ public struct Merge: Sendable {
         let lock: WorkspaceLock
         do {
             lock = try store.lock()
+            try WorkspaceOwner.check(config, claim: true, now: environment.clock.now())
         } catch {
             throw MergeError("\(error)")
         }
@@ -67,10 +69,17 @@ public struct Merge: Sendable {
                 fresh.append(input)
             }
         }
-        try Self.check(fresh, config: config)
-        guard let count = fresh.first?.shard.count ?? runs.first?.shard.count else {
-            throw MergeError("none of the inputs holds a complete shard run; nothing to merge")
+        // Nothing new is no run: one made only of carried-forward results would add a history line and
+        // a diff that say nothing happened, and make a stale copy of the last run `latest`.
+        guard !fresh.isEmpty else {
+            let reason =
+                runs.isEmpty
+                ? "none of the inputs holds a complete shard run"
+                : "no shard has a new run since the last merge" + (previous.map { " (\($0.id))" } ?? "")
+            throw NothingNewToMerge(reason: reason + ": no run stored", notes: notes)
         }
+        try Self.check(fresh, config: config)
+        let count = fresh[0].shard.count
 
         let runID = try store.makeRunFolder(at: mergeStarted, suffix: environment.runSuffix)
         let byIndex = Dictionary(fresh.map { ($0.shard.index, $0) }, uniquingKeysWith: { first, _ in first })
@@ -91,7 +100,7 @@ public struct Merge: Sendable {
         var records: [RepoRecord] = []
         var reports: [RepoKey: ScanReport] = [:]
         for repo in config.repos {
-            let index = Shard.index(of: repo.key, count: count)
+            let index = Shard.index(of: repo.mirrorKey, count: count)
             let outcome: RepoWork.Outcome
             if let input = byIndex[index] {
                 outcome = carrier.take(repo, from: input)
@@ -155,6 +164,14 @@ public struct Merge: Sendable {
     }
 }
 
+/// A merge none of whose inputs holds a shard run newer than those already merged: it stores nothing.
+public struct NothingNewToMerge: Error, CustomStringConvertible, Sendable {
+    public let reason: String
+    /// What was found in the inputs (runs merged already, stores without a run).
+    public let notes: [String]
+    public var description: String { reason }
+}
+
 public struct MergeError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }
@@ -193,7 +210,7 @@ struct ShardInput: Sendable {
             let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/run.json"))
             record = try RunStore.decoder.decode(RunRecord.self, from: data)
         } catch {
-            throw MergeError("cannot read \(folder)/run.json: \(error)")
+            throw MergeError(FileProblem.sentence("read", folder + "/run.json", error))
         }
         guard let shard = record.shard else {
             let kind = record.shards == nil ? "a whole-fleet run (made without --shard)" : "a merged run"
@@ -234,14 +251,15 @@ private struct Carrier {
     /// The previous merged run's result marked stale with `error`; failing that, the shard's own carried
     /// result (`fallback`); failing that, no result (unknown).
     func carryStale(_ repo: RepoConfig, error: String, fallback: ShardInput? = nil) -> RepoWork.Outcome {
-        let before = previous?.repo(repo.key)
+        let before = previous?.repo(repo)
         let since = before.flatMap { $0.status.isFailure ? $0.failingSince : nil } ?? runID
-        if let before, let previous, let report = previous.report(repo.key),
-            place(report, of: repo.key, from: { store.resultPath(run: previous.id, key: $0, ext: $1) })
+        if let before, let previous, let report = previous.report(repo),
+            place(report, of: repo.key, from: { store.resultPath(run: previous.id, key: before.key, ext: $1) })
         {
             var record = before.carried(as: .stale, repo: repo)
             record.error = error
             record.failingSince = since
+            try? renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
             return RepoWork.Outcome(record: record, report: report)
         }
         if let fallback, var record = fallback.record.repo(repo.key), record.hasResult,
@@ -249,6 +267,7 @@ private struct Carrier {
         {
             record.error = error
             record.failingSince = since
+            try? renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
             return RepoWork.Outcome(record: record, report: report)
         }
         let record = RepoRecord(

@@ -8,6 +8,7 @@ final class PreviousRun: Sendable {
     let record: RunRecord
     private let store: RunStore
     private let records: [RepoKey: RepoRecord]
+    private let recordsByName: [String: RepoRecord]
     private let reports = Mutex<[RepoKey: ScanReport?]>([:])
 
     init?(store: RunStore) {
@@ -15,6 +16,18 @@ final class PreviousRun: Sendable {
         self.store = store
         self.record = record
         records = Dictionary(record.repos.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        recordsByName = Dictionary(record.repos.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A configured repository's line in the previous run: by its key, or by its name in a run stored
+    /// before keys were made from names (its key then came from the URL).
+    func repo(_ repo: RepoConfig) -> RepoRecord? {
+        records[repo.key] ?? recordsByName[repo.name]
+    }
+
+    /// A configured repository's result in the previous run (see `repo(_:)`).
+    func report(_ repo: RepoConfig) -> ScanReport? {
+        self.repo(repo).flatMap { report($0.key) }
     }
 
     var id: String { record.id }

@@ -2,8 +2,11 @@ import Foundation
 import Git
 import ScanCore
 
-/// A repository's stable, file-name-safe identity, derived from its URL (and branch, when one is
-/// configured): `github.com-acme-shop-ios-1a2b3c4d`. Names result files and the mirror folder.
+/// A stable, file-name-safe name: a readable slug and 8 hex digits of a hash of what it names. Two kinds:
+/// a repository's identity in runs, from its configured `name` (`acme-shop-ios-1a2b3c4d`: result files,
+/// history, diffs, `--only`), which survives a change of URL; and its mirror's, from its URL and branch
+/// (`github.com-acme-shop-ios-5e6f7a8b`: the mirror folder and the shard it lands on), since another URL
+/// needs another clone.
 ///
 /// Only `[A-Za-z0-9._-]`, never starting with a dot, never holding `..`; at most 80 characters.
 public struct RepoKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
@@ -13,8 +16,14 @@ public struct RepoKey: Sendable, Hashable, Comparable, Codable, CustomStringConv
         self.rawValue = rawValue
     }
 
-    /// The key for a repository: a readable slug of host and path, and 8 hex digits of a hash of the
-    /// normalised identity, so two URLs naming the same repository (https and ssh) get the same key.
+    /// A repository's identity in runs: a slug of its configured name and a hash of the exact name, so
+    /// names that slug alike (`shop ios`, `shop-ios`) stay apart.
+    public init(name: String) {
+        rawValue = Self.slug(name) + "-" + Fingerprint.of(["name", name]).prefix(8)
+    }
+
+    /// A mirror's key: a readable slug of host and path, and 8 hex digits of a hash of the normalised
+    /// identity, so two URLs naming the same repository (https and ssh) get the same key.
     /// - Parameter location: the URL, or the absolute path of a local repository.
     public init(location: String, branch: String?) {
         let identity = Self.identity(of: location)

@@ -58,7 +58,7 @@ struct RepoWork: Sendable {
         let fetchSeconds = seconds(since: started)
         let settings = config.scanSettings(for: repo)
         let commit = state.commit.description
-        guard let before = previous?.repo(repo.key), let report = previous?.report(repo.key) else {
+        guard let before = previous?.repo(repo), let report = previous?.report(repo) else {
             return .next(ScanJob(repo: repo, state: state, settings: settings, fetchSeconds: fetchSeconds, reason: "first scan"))
         }
         var reason: String?
@@ -74,7 +74,7 @@ struct RepoWork: Sendable {
         if let reason {
             return .next(ScanJob(repo: repo, state: state, settings: settings, fetchSeconds: fetchSeconds, reason: reason))
         }
-        guard let previousRun = previous?.id, carry(report, of: repo.key, from: previousRun) else {
+        guard let previousRun = previous?.id, carry(report, of: repo.key, from: previousRun, as: before.key) else {
             return .next(
                 ScanJob(repo: repo, state: state, settings: settings, fetchSeconds: fetchSeconds, reason: "previous result unreadable"))
         }
@@ -90,7 +90,7 @@ struct RepoWork: Sendable {
     /// Brings the mirror up to date, trying again after a transient failure (network, timeout, 5xx) as the
     /// retry policy allows; other failures, and the last try's, are thrown. A stop request ends the waiting.
     private func update(_ repo: RepoConfig) throws(GitError) -> Mirror.State {
-        let mirror = Mirror(path: store.mirrorPath(repo.key), repo: repo)
+        let mirror = Mirror(path: store.mirrorPath(repo.mirrorKey), repo: repo)
         let policy = environment.fetchRetry
         var attempt = 1
         while true {
@@ -133,7 +133,7 @@ struct RepoWork: Sendable {
             // Files missing from a clone made in this sweep are missing upstream: each costs that file.
             return try openTree(repo, state.commit, filter: filter, acceptingMissingFiles: state.cloned || offline)
         } catch let error where error.isDamage && !state.cloned && !offline {
-            state = try cloneAgain(Mirror(path: store.mirrorPath(repo.key), repo: repo), damage: error)
+            state = try cloneAgain(Mirror(path: store.mirrorPath(repo.mirrorKey), repo: repo), damage: error)
             do {
                 return try openTree(repo, state.commit, filter: filter, acceptingMissingFiles: true)
             } catch {
@@ -148,7 +148,7 @@ struct RepoWork: Sendable {
         -> GitTreeSource
     {
         let source = try GitTreeSource(
-            repositoryPath: store.mirrorPath(repo.key), commit: commit, label: "\(repo.name)@\(commit.description.prefix(12))")
+            repositoryPath: store.mirrorPath(repo.mirrorKey), commit: commit, label: "\(repo.name)@\(commit.description.prefix(12))")
         let listing = try source.listing(filter: filter)
         if listing.missingFiles > 0, !acceptingMissingFiles {
             let count = listing.missingFiles
@@ -197,9 +197,9 @@ struct RepoWork: Sendable {
 
     /// A repository `--only` left out keeps its previous state, unchecked; nil when it has none.
     func leaveOut(_ repo: RepoConfig) -> Outcome? {
-        guard let previousRun = previous?.id, let before = previous?.repo(repo.key) else { return nil }
-        if let report = previous?.report(repo.key) {
-            guard carry(report, of: repo.key, from: previousRun) else { return nil }
+        guard let previousRun = previous?.id, let before = previous?.repo(repo) else { return nil }
+        if let report = previous?.report(repo) {
+            guard carry(report, of: repo.key, from: previousRun, as: before.key) else { return nil }
             let record = before.carried(as: before.status.isFailure ? before.status : .skipped, repo: repo)
             return Outcome(record: record, report: report)
         }
@@ -215,16 +215,18 @@ struct RepoWork: Sendable {
 
     /// The previous result carried forward marked stale, or no result (unknown) when there is none.
     func failure(_ repo: RepoConfig, _ message: String, branch: String?, fetchSeconds: Double) -> Outcome {
-        let before = previous?.repo(repo.key)
+        let before = previous?.repo(repo)
         let since = before.flatMap { $0.status.isFailure ? $0.failingSince : nil } ?? runID
-        if let before, let previousRun = previous?.id, let report = previous?.report(repo.key),
-            carry(report, of: repo.key, from: previousRun)
+        if let before, let previousRun = previous?.id, let report = previous?.report(repo),
+            carry(report, of: repo.key, from: previousRun, as: before.key)
         {
             var record = before.carried(as: .stale, repo: repo)
             record.error = message
             record.failingSince = since
             record.fetchSeconds = fetchSeconds
             record.scannedBranch = branch ?? before.scannedBranch
+            // Best effort: without the notice the pages still show the right (last) result.
+            try? environment.renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
             let kept = record.scannedIn.map { " (keeping the result of \($0))" } ?? ""
             progress.finished(repo.name, message: "FAILED: \(message)\(kept)", failed: true)
             return Outcome(record: record, report: report)
@@ -236,12 +238,13 @@ struct RepoWork: Sendable {
         return Outcome(record: record, report: nil)
     }
 
-    /// Puts the previous run's files for this repository into this run; false if that fails.
-    private func carry(_ report: ScanReport, of key: RepoKey, from previousRun: String) -> Bool {
+    /// Puts the previous run's files for this repository (named `previousKey` there) into this run; false
+    /// if that fails.
+    private func carry(_ report: ScanReport, of key: RepoKey, from previousRun: String, as previousKey: RepoKey) -> Bool {
         do {
             for (ext, render) in environment.renderers.repoFiles {
                 let target = store.resultPath(run: runID, key: key, ext: ext)
-                if try !AtomicFile.link(store.resultPath(run: previousRun, key: key, ext: ext), to: target) {
+                if try !AtomicFile.link(store.resultPath(run: previousRun, key: previousKey, ext: ext), to: target) {
                     try AtomicFile.write(render(report), to: target)
                 }
             }
@@ -276,6 +279,8 @@ extension RepoRecord {
     /// This record in a later run, carrying the same result with a new status and the current settings.
     func carried(as status: RepoStatus, repo: RepoConfig) -> RepoRecord {
         var record = self
+        // A run stored before keys came from names matched by name: from now on it has the new key.
+        record.key = repo.key
         record.name = repo.name
         record.url = GitURL.redacted(repo.url)
         record.branch = repo.branch

@@ -1,3 +1,4 @@
+public import Foundation
 public import Rules
 import ScanCore
 
@@ -18,6 +19,12 @@ public struct RunDiff: Sendable {
     public var otherChanges: [VerdictChange] = []
     public var newFindings: [FindingChange] = []
     public var resolvedFindings: [FindingChange] = []
+    /// Findings that got a `scenesweep:ignore` comment since the older run (accepted by the fleet's policy
+    /// or not), or whose comment the policy accepts now: never listed as resolved.
+    public var suppressedFindings: [SuppressedChange] = []
+    /// Verdicts that got better only because comments the fleet accepts now suppress findings: never
+    /// listed as improvements.
+    public var suppressionChanges: [VerdictChange] = []
     public var newApps: [AppChange] = []
     public var removedApps: [AppChange] = []
     public var newRepos: [RepoChange] = []
@@ -32,7 +39,8 @@ public struct RunDiff: Sendable {
 
     public var isEmpty: Bool {
         regressions.isEmpty && improvements.isEmpty && otherChanges.isEmpty && newFindings.isEmpty && resolvedFindings.isEmpty
-            && newApps.isEmpty && removedApps.isEmpty && newRepos.isEmpty && removedRepos.isEmpty
+            && suppressedFindings.isEmpty && suppressionChanges.isEmpty && newApps.isEmpty && removedApps.isEmpty && newRepos.isEmpty
+            && removedRepos.isEmpty
     }
 
     /// Compares a run with an older one (nil: nothing to compare with).
@@ -42,20 +50,24 @@ public struct RunDiff: Sendable {
             diff.staleRepos.append(
                 StaleRepo(
                     repo: repo.key, repoName: repo.name, team: repo.team, error: repo.error ?? "", failingSince: repo.failingSince,
-                    hasResult: repo.hasResult, resultCommit: repo.commit))
+                    hasResult: repo.hasResult, resultCommit: repo.commit, resultDate: repo.scannedIn.flatMap(RunID.date)))
         }
         guard let old else { return diff }
+        // A repository is the same one across runs by its key (made from its name), or by its name alone
+        // against a run stored before keys were made from names.
         let oldRepos = Dictionary(old.record.repos.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let oldByName = Dictionary(old.record.repos.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newKeys = Set(new.record.repos.map(\.key))
+        let newNames = Set(new.record.repos.map(\.name))
         for repo in new.record.repos {
-            guard let before = oldRepos[repo.key] else {
+            guard let before = oldRepos[repo.key] ?? oldByName[repo.name] else {
                 diff.newRepos.append(
                     RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: new.reports[repo.key]?.apps.count))
                 continue
             }
             diff.compare(repo: repo, old: old.reports[before.key], new: new.reports[repo.key])
         }
-        for repo in old.record.repos where !newKeys.contains(repo.key) {
+        for repo in old.record.repos where !newKeys.contains(repo.key) && !newNames.contains(repo.name) {
             diff.removedRepos.append(
                 RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: old.reports[repo.key]?.apps.count))
         }
@@ -79,22 +91,43 @@ public struct RunDiff: Sendable {
                 newApps.append(change(app))
                 continue
             }
+            // Fingerprints of findings under a comment before (results stored before suppressed findings
+            // had fingerprints have none) and of those a comment now suppresses or was refused for.
+            let commentedBefore = Set((before.suppressed + before.refusedSuppressions).map(\.finding.fingerprint)).subtracting([""])
+            let acceptedBefore = Set(before.suppressed.map(\.finding.fingerprint)).subtracting([""])
+            let acceptedNow = Set(app.suppressed.map(\.finding.fingerprint))
+            let commented = app.suppressed.map { ($0, true) } + app.refusedSuppressions.map { ($0, false) }
+            // Newly under a comment, or newly accepted (the fleet's policy changed): suppressed, not resolved.
+            for (item, accepted) in commented
+            where !commentedBefore.contains(item.finding.fingerprint) || (accepted && !acceptedBefore.contains(item.finding.fingerprint)) {
+                suppressedFindings.append(
+                    SuppressedChange(
+                        change: FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: item.finding), reason: item.reason,
+                        accepted: accepted))
+            }
             if before.verdict != app.verdict {
                 let item = VerdictChange(
                     repo: repo.key, repoName: repo.name, team: repo.team, path: app.path, target: app.target, from: before.verdict,
                     to: app.verdict)
+                // What the verdict would be without the comments accepted since the older run.
+                let newlySuppressed = app.suppressed.filter { !acceptedBefore.contains($0.finding.fingerprint) }.map(\.finding)
+                let unsuppressed = Verdict.of(app.findings + newlySuppressed, unreadable: app.unreadable)
                 switch Self.direction(from: before.verdict, to: app.verdict) {
                 case .worse: regressions.append(item)
+                case .better where !newlySuppressed.isEmpty && Self.direction(from: before.verdict, to: unsuppressed) != .better:
+                    suppressionChanges.append(item)
                 case .better where observed: improvements.append(item)
                 case .better, .neither: otherChanges.append(item)
                 }
             }
             let beforePrints = Set(before.findings.map(\.fingerprint))
-            let afterPrints = Set(app.findings.map(\.fingerprint))
+            let afterPrints = Set(app.findings.map(\.fingerprint)).union(acceptedNow)
             for finding in app.findings where !beforePrints.contains(finding.fingerprint) {
                 newFindings.append(FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: finding))
             }
-            if observed {
+            // A finding is resolved only when the app was read whole: one the scan could not see (an
+            // unreadable project, plist or source) is not evidence of a fix.
+            if observed, app.unreadable.isEmpty {
                 for finding in before.findings where !afterPrints.contains(finding.fingerprint) {
                     resolvedFindings.append(FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: finding))
                 }
@@ -178,6 +211,13 @@ public struct FindingChange: Sendable, Hashable {
     }
 }
 
+/// A finding that got a `scenesweep:ignore` comment, with its reason and whether the fleet accepted it.
+public struct SuppressedChange: Sendable, Hashable {
+    public let change: FindingChange
+    public let reason: String
+    public let accepted: Bool
+}
+
 public struct AppChange: Sendable, Hashable {
     public let repo: RepoKey
     public let repoName: String
@@ -204,4 +244,6 @@ public struct StaleRepo: Sendable, Hashable {
     /// Whether an older result is carried forward.
     public let hasResult: Bool
     public let resultCommit: String?
+    /// When the carried result was made; nil without one.
+    public let resultDate: Date?
 }

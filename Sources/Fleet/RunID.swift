@@ -20,6 +20,16 @@ public enum RunID {
         return newest.prefix(16) + "-" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
+    /// The time a run id names (to the second), or nil when `id` is not a run id.
+    public static func date(of id: String) -> Date? {
+        guard isValid(id) else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.date(from: String(id.prefix(16)))
+    }
+
     public static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 21 else { return false }

@@ -204,6 +204,8 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     public var atRisk: Int
     public var ready: Int
     public var unknown: Int
+    /// Apps counted from stale results (absent from lines written before it was added).
+    public var staleApps: Int?
     /// Ready apps over all apps, in percent with one decimal.
     public var readiness: Double
     public var repos: Int
@@ -215,8 +217,9 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     public var seconds: Double
 
     public init(
-        run: String, finishedAt: Date, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, readiness: Double, repos: Int,
-        failedRepos: Int, scannedRepos: Int, reusedRepos: Int, regressions: Int, improvements: Int, seconds: Double
+        run: String, finishedAt: Date, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, staleApps: Int? = nil,
+        readiness: Double, repos: Int, failedRepos: Int, scannedRepos: Int, reusedRepos: Int, regressions: Int, improvements: Int,
+        seconds: Double
     ) {
         self.run = run
         self.finishedAt = finishedAt
@@ -225,6 +228,7 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
         self.atRisk = atRisk
         self.ready = ready
         self.unknown = unknown
+        self.staleApps = staleApps
         self.readiness = readiness
         self.repos = repos
         self.failedRepos = failedRepos
@@ -239,7 +243,8 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     public init(record: RunRecord, summary: FleetSummary) {
         self.init(
             run: record.id, finishedAt: record.finishedAt, apps: summary.totals.apps, blocked: summary.totals.blocked,
-            atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, readiness: summary.readiness,
+            atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, staleApps: summary.staleApps,
+            readiness: summary.readiness,
             repos: summary.repos, failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
             regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count,
             seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)

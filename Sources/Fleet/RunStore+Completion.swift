@@ -28,7 +28,7 @@ extension RunStore {
         do {
             try fileManager.createDirectory(atPath: runFolder(runID) + "/repos", withIntermediateDirectories: true)
         } catch {
-            throw SweepError("cannot create the run folder in \(runsFolder): \(error.localizedDescription)")
+            throw SweepError(FileProblem.sentence("create the run folder", runFolder(runID), error))
         }
         return runID
     }

@@ -1,5 +1,6 @@
 import Foundation
 public import Rules
+import ScanCore
 
 /// The workspace on disk (DESIGN.md): mirrors, runs, history and the pointer to the latest complete run.
 ///
@@ -59,7 +60,7 @@ public struct RunStore: Sendable {
         do {
             return try Self.decoder.decode(RunRecord.self, from: data)
         } catch {
-            throw StoreError("cannot read \(recordPath(run)): \(error)")
+            throw StoreError(FileProblem.sentence("read", recordPath(run), error))
         }
     }
 
@@ -70,7 +71,7 @@ public struct RunStore: Sendable {
         do {
             return try StoredReport.decode(data)
         } catch {
-            throw StoreError("cannot read \(path): \(error)")
+            throw StoreError(FileProblem.sentence("read", path, error))
         }
     }
 
@@ -106,7 +107,11 @@ public struct RunStore: Sendable {
 
     /// Takes the workspace lock, held until the value is released; fails at once if another sweep holds it.
     public func lock() throws -> WorkspaceLock {
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(FileProblem.sentence("create the workspace folder", root, error))
+        }
         return try WorkspaceLock(path: root + "/lock")
     }
 

@@ -31,7 +31,17 @@ public enum StarterConfig {
 
         rules:
           disable: []                       # e.g. [main-screen-use]
-          severity: {}                      # e.g. { window-lookup: error }
+          # The level of a rule's findings at its default level, e.g. { window-lookup: error }. Findings a rule
+          # grades above its default (a force-unwrapped window that crashes) keep their grade.
+          severity: {}
+          # Every finding of the rule at this level, those graded higher too: this can hide a crash.
+          force_severity: {}
+
+        # Which `scenesweep:ignore` comments in the repositories count. A comment that does not count leaves its
+        # finding counted; every report lists the suppressions per team with their reasons.
+        suppressions:
+          allow: all                        # or a list of rules, e.g. [window-lookup, main-screen-use]
+          errors: false                     # true: a comment may also hide an error (a launch blocker)
 
         # Skipped in every repository, besides Pods/, node_modules/, build/, DerivedData/ and the like.
         exclude:

@@ -46,13 +46,17 @@ public enum StoredReport {
         /// Absent from results stored before they were added.
         let owners: [String]?
         let unreadable: [String]?
+        let suppressionsRefused: [StoredFinding]?
 
         var report: AppReport {
-            AppReport(
+            func commented(_ items: [StoredFinding]) -> [SuppressedFinding] {
+                items.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) }
+            }
+            return AppReport(
                 path: path, target: target, project: project, platform: platform, framework: framework,
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
-                suppressed: suppressed.map { SuppressedFinding(finding: $0.finding, reason: $0.reason ?? "", line: $0.line) },
-                unreadable: unreadable ?? [], owners: owners ?? [])
+                suppressed: commented(suppressed), unreadable: unreadable ?? [], owners: owners ?? [],
+                refusedSuppressions: commented(suppressionsRefused ?? []))
         }
     }
 

@@ -139,6 +139,7 @@ public struct Sweep: Sendable {
         let lock: WorkspaceLock
         do {
             lock = try store.lock()
+            try WorkspaceOwner.check(config, claim: true, now: environment.clock.now())
         } catch {
             throw SweepError("\(error)")
         }
@@ -159,7 +160,7 @@ public struct Sweep: Sendable {
             try fileManager.createDirectory(atPath: store.mirrorsFolder, withIntermediateDirectories: true)
         } catch {
             store.abandon(store.runFolder(runID))
-            throw SweepError("cannot create the mirrors folder in \(store.root): \(error.localizedDescription)")
+            throw SweepError(FileProblem.sentence("create the mirrors folder", store.mirrorsFolder, error))
         }
 
         var notes: [String] = []

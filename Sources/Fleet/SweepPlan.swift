@@ -18,7 +18,8 @@ public struct SweepPlan: Sendable {
     /// shard, only the repositories of that shard (names in `only` that belong to other shards select
     /// nothing here, so one `--only` list serves every shard of a matrix).
     public static func make(_ config: FleetConfig, only: [String] = [], shard: Shard? = nil) throws(PlanError) -> SweepPlan {
-        let repos = shard.map { shard in config.repos.filter { shard.contains($0.key) } } ?? config.repos
+        // By the mirror's key: a repository stays on the shard whose volume holds its mirror.
+        let repos = shard.map { shard in config.repos.filter { shard.contains($0.mirrorKey) } } ?? config.repos
         guard !only.isEmpty else { return SweepPlan(repos: repos) }
         var unknown: [String] = []
         for name in only where !config.repos.contains(where: { $0.matches(name) }) {

@@ -18,6 +18,10 @@ public struct SweepRenderers: Sendable {
     public var summaryHTML: (@Sendable (FleetSummary, [HistoryEntry]) -> String)?
     /// `rules.html`, when set: the rule pages the other HTML files link to.
     public var rulesHTML: (@Sendable () -> String)?
+    /// A stale repository's `repos/<key>.md` and `.html`, when set: its last result under a notice saying
+    /// that it is stale, why and since when.
+    public var staleRepoMarkdown: (@Sendable (ScanReport, StaleNotice) -> String)?
+    public var staleRepoHTML: (@Sendable (ScanReport, StaleNotice) -> String)?
 
     public init(
         repoJSON: @escaping @Sendable (ScanReport) -> String, repoMarkdown: @escaping @Sendable (ScanReport) -> String,
@@ -25,7 +29,8 @@ public struct SweepRenderers: Sendable {
         summaryMarkdown: @escaping @Sendable (FleetSummary) -> String, appsCSV: @escaping @Sendable (FleetSummary) -> String,
         diffJSON: @escaping @Sendable (RunDiff) -> String, diffMarkdown: @escaping @Sendable (RunDiff) -> String,
         repoHTML: (@Sendable (ScanReport) -> String)? = nil, summaryHTML: (@Sendable (FleetSummary, [HistoryEntry]) -> String)? = nil,
-        rulesHTML: (@Sendable () -> String)? = nil
+        rulesHTML: (@Sendable () -> String)? = nil, staleRepoMarkdown: (@Sendable (ScanReport, StaleNotice) -> String)? = nil,
+        staleRepoHTML: (@Sendable (ScanReport, StaleNotice) -> String)? = nil
     ) {
         self.repoJSON = repoJSON
         self.repoMarkdown = repoMarkdown
@@ -38,6 +43,8 @@ public struct SweepRenderers: Sendable {
         self.repoHTML = repoHTML
         self.summaryHTML = summaryHTML
         self.rulesHTML = rulesHTML
+        self.staleRepoMarkdown = staleRepoMarkdown
+        self.staleRepoHTML = staleRepoHTML
     }
 
     /// The per-repository files, by extension. A carried-forward result gets every one of them: linked

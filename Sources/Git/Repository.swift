@@ -131,7 +131,7 @@ public final class Repository {
         options.update_fetchhead = 0
         session.install(into: &options.callbacks)
         // The mirror refspecs are given here: a detached remote has none of its own.
-        var code = Self.fetchRefspecs.withCStrings { refspecs in
+        let code = Self.fetchRefspecs.withCStrings { refspecs in
             withExtendedLifetime(session) { git_remote_fetch(remote, refspecs, &options, "fetch") }
         }
         guard code == 0 else {

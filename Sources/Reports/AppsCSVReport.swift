@@ -2,11 +2,14 @@ import Fleet
 
 /// `apps.csv`: one row per app of the fleet, for spreadsheets. RFC 4180 (CRLF line ends, fields with a
 /// comma, quote or line break quoted, quotes doubled), and safe to open: a cell that a spreadsheet would
-/// take for a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`.
+/// take for a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. `status` says
+/// whether the row comes from a stale result and `result_date` when that result was made; `suppressed`
+/// counts findings `scenesweep:ignore` comments suppress, `suppressions_refused` comments the fleet's
+/// config does not accept (their findings are counted in `errors` and `warnings`).
 public enum AppsCSVReport {
     public static let header = [
         "repo", "path", "target", "platform", "framework", "version", "verdict", "errors", "warnings", "team", "commit", "status",
-        "owners",
+        "owners", "result_date", "suppressed", "suppressions_refused",
     ]
 
     public static func render(_ summary: FleetSummary) -> String {
@@ -15,7 +18,8 @@ public enum AppsCSVReport {
             output += row([
                 app.repoName, app.path, app.target, app.platform, app.framework, app.frameworkVersion ?? "", app.verdict.rawValue,
                 String(app.errors), String(app.warnings), app.team ?? "", app.commit ?? "", app.status.rawValue,
-                app.owners.joined(separator: " "),
+                app.owners.joined(separator: " "), app.resultDate.map(Timestamp.iso) ?? "", String(app.suppressed),
+                String(app.suppressionsRefused),
             ])
         }
         return output

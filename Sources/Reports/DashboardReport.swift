@@ -40,6 +40,7 @@ public enum DashboardReport {
         body += teams(summary)
         body += changes(summary)
         body += rules(summary)
+        body += suppressions(summary)
         body += failures(summary)
         body += apps(summary)
         body += footer(summary)
@@ -81,6 +82,13 @@ public enum DashboardReport {
             html += "<span class=\"change \(direction)\"><b>\(text)</b> since the last run</span>"
         }
         html += "</div>\n"
+        if summary.staleApps > 0 {
+            // Beside the figure: how much of it comes from results that could not be brought up to date.
+            let since = summary.staleSince.map { " since \(HTML.moment($0))" } ?? ""
+            html += "<p class=\"stale-note\"><b data-metric=\"stale\">\(summary.staleApps)</b> "
+            html += "\(summary.staleApps == 1 ? "app counted from a stale result" : "apps counted from stale results")\(since), "
+            html += "with the verdicts they had then (<a href=\"#failures\">why</a>)</p>\n"
+        }
         let counts = [(Verdict.blocked, totals.blocked), (.atRisk, totals.atRisk), (.unknown, totals.unknown), (.ready, totals.ready)]
         let description = counts.map { "\($0.1) \(HTMLPage.label($0.0).lowercased())" }.joined(separator: ", ")
         html += "<div class=\"stack\" role=\"img\" aria-label=\"\(description)\">"
@@ -386,18 +394,43 @@ public enum DashboardReport {
         return html + "</tbody></table></div></div>\n</section>\n"
     }
 
+    /// Every `scenesweep:ignore` comment that matched a finding, per team, with its reason and whether the
+    /// fleet's config accepted it.
+    private static func suppressions(_ summary: FleetSummary) -> String {
+        guard !summary.suppressions.isEmpty else { return "" }
+        var html = "<section id=\"suppressions\">\n<div class=\"section-head\"><h2>Suppressions</h2>"
+        html += "<p><span data-metric=\"suppressed\">\(summary.totals.suppressed)</span> suppressed by comments the fleet config "
+        html += "accepts (not counted); <span data-metric=\"suppressions-refused\">\(summary.totals.suppressionsRefused)</span> "
+        html += "not accepted (counted). By team, with the reason each comment gives.</p></div>\n"
+        html += "<div class=\"card\"><div class=\"table-wrap\"><table><thead><tr><th>Team</th><th>App</th><th>Finding</th>"
+        html += "<th>Reason</th><th>Accepted</th></tr></thead><tbody>"
+        for item in summary.suppressions {
+            html += "<tr data-suppression><td>\(HTML.escape(item.team ?? FleetSummary.noTeam))</td>"
+            html += "<td><a href=\"repos/\(HTML.fileLink(item.repo.rawValue)).html\">\(HTML.escape(item.repoName))</a>"
+            html += "<div class=\"where mono\">\(HTML.escape(appPath(item.path)))\(targetSuffix(item.target, path: item.path))</div></td>"
+            html += "<td><span class=\"mono\">\(HTML.escape(item.rule))</span> \(HTML.escape(item.severity.rawValue))"
+            html += "<div class=\"where mono\">\(HTML.escape(item.file)):\(item.line)</div></td>"
+            html += "<td class=\"small\">\(HTML.escape(item.reason))</td>"
+            html += "<td>\(item.accepted ? "yes" : "<b>no</b>: counted")</td></tr>"
+        }
+        return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
     private static func failures(_ summary: FleetSummary) -> String {
         let failed = summary.repoRows.filter { $0.status.isFailure }
         guard !failed.isEmpty else { return "" }
         var html = "<section id=\"failures\">\n<div class=\"section-head\"><h2>Repositories not brought up to date</h2>"
-        html += "<p>Their last result is shown, never counted as ready; without one, they count as one unknown app.</p></div>\n"
+        html += "<p>Their last result counts, with the verdicts it had and never better, marked stale; without one, they count as one "
+        html += "unknown app.</p></div>\n"
         html += "<div class=\"card\"><div class=\"table-wrap\"><table><thead><tr><th>Repository</th><th>Team</th><th>Error</th>"
         html += "<th>Shown</th><th>Failing since</th></tr></thead><tbody>"
         for repo in failed {
             html += "<tr data-failed-repo><td>\(HTML.escape(repo.name))</td><td>\(HTML.escape(repo.team ?? FleetSummary.noTeam))</td>"
             html += "<td class=\"small\">\(HTML.escape(repo.error ?? ""))</td>"
             html +=
-                "<td class=\"small\">\(repo.scannedIn.map { "result of <span class=\"mono\">\(HTML.escape($0))</span>" } ?? "unknown")</td>"
+                "<td class=\"small\">\(repo.scannedIn.map { "result of <span class=\"mono\">\(HTML.escape($0))</span>" } ?? "unknown")"
+            if let date = repo.resultDate { html += "<div class=\"muted\">\(HTML.moment(date))</div>" }
+            html += "</td>"
             html += "<td class=\"mono small\">\(HTML.escape(repo.failingSince ?? ""))</td></tr>"
         }
         return html + "</tbody></table></div></div>\n</section>\n"
@@ -422,6 +455,9 @@ public enum DashboardReport {
             html += " data-framework=\"\(HTML.escape(app.framework))\"><td class=\"verdict\">\(HTMLPage.badge(app.verdict))"
             if app.status != .scanned, app.status != .reused {
                 html += "<div><span class=\"status \(app.status.rawValue)\">\(app.status.rawValue)</span></div>"
+            }
+            if app.stale, let date = app.resultDate {
+                html += "<div class=\"muted small\">result of \(HTML.moment(date))</div>"
             }
             html += "</td><td class=\"app\">"
             let name = HTML.escape(app.repoName)
@@ -477,8 +513,8 @@ public enum DashboardReport {
     private static func footer(_ summary: FleetSummary) -> String {
         """
         <footer>
-        <p>Unknown is not passing: apps of repositories that could not be brought up to date never count as ready. \
-        Percentages are of all apps, rounded to one decimal.</p>
+        <p>Apps of repositories that could not be brought up to date count with their last verdict, never better, marked stale; \
+        a repository never scanned is unknown, and unknown is not passing. Percentages are of all apps, rounded to one decimal.</p>
         <p>The same run as data: <a href="summary.json">summary.json</a> · <a href="summary.md">summary.md</a> · \
         <a href="apps.csv">apps.csv</a> · <a href="diff.md">diff.md</a> · <a href="rules.html">rule pages</a>. \
         Generated by scenesweep \(HTML.escape(summary.toolVersion)) (rule pack \(HTML.escape(summary.rulePack))).</p>

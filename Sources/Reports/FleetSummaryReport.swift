@@ -31,6 +31,10 @@ public enum FleetSummaryReport {
             ("ready", .int(totals.ready)),
             ("unknown", .int(totals.unknown)),
             ("readiness", .number(summary.readiness)),
+            ("staleApps", .int(summary.staleApps)),
+            ("suppressed", .int(totals.suppressed)),
+            ("suppressionsRefused", .int(totals.suppressionsRefused)),
+            ("staleSince", .string(summary.staleSince.map(Timestamp.iso))),
             ("repos", .int(summary.repos)),
             ("failedRepos", .int(summary.failedRepos)),
             ("staleRepos", .int(summary.staleRepos)),
@@ -61,11 +65,23 @@ public enum FleetSummaryReport {
                                 ("status", .string(repo.status.rawValue)), ("commit", .string(repo.commit)),
                             ] + counts(repo.counts) + [
                                 ("error", .string(repo.error)), ("failingSince", .string(repo.failingSince)),
-                                ("scannedIn", .string(repo.scannedIn)),
+                                ("scannedIn", .string(repo.scannedIn)), ("resultDate", .string(repo.resultDate.map(Timestamp.iso))),
                             ])
                     })
             ),
             ("topBlockingRules", .array(summary.topBlockingRules.map { .object([("rule", .string($0.rule)), ("apps", .int($0.apps))]) })),
+            (
+                "suppressions",
+                .array(
+                    summary.suppressions.map { item in
+                        .object([
+                            ("team", .string(item.team)), ("repo", .string(item.repoName)), ("path", .string(item.path)),
+                            ("target", .string(item.target)), ("rule", .string(item.rule)), ("severity", .string(item.severity.rawValue)),
+                            ("file", .string(item.file)), ("line", .int(item.line)), ("reason", .string(item.reason)),
+                            ("accepted", .bool(item.accepted)),
+                        ])
+                    })
+            ),
             (
                 "blockedApps",
                 .array(
@@ -83,7 +99,8 @@ public enum FleetSummaryReport {
     private static func counts(_ counts: VerdictCounts) -> [(String, JSONValue)] {
         [
             ("apps", .int(counts.apps)), ("blocked", .int(counts.blocked)), ("atRisk", .int(counts.atRisk)), ("ready", .int(counts.ready)),
-            ("unknown", .int(counts.unknown)), ("readiness", .number(counts.readiness)),
+            ("unknown", .int(counts.unknown)), ("readiness", .number(counts.readiness)), ("stale", .int(counts.stale)),
+            ("suppressed", .int(counts.suppressed)), ("suppressionsRefused", .int(counts.suppressionsRefused)),
         ]
     }
 
@@ -97,7 +114,8 @@ public enum FleetSummaryReport {
         output += countdown(summary) + "\n\n"
         output +=
             "**Readiness: \(percent(totals.readiness))** — \(totals.ready) of \(count(totals.apps, "app")) ready · "
-            + "\(totals.blocked) blocked · \(totals.atRisk) at risk · \(totals.unknown) unknown\n\n"
+            + "\(totals.blocked) blocked · \(totals.atRisk) at risk · \(totals.unknown) unknown"
+            + (staleNote(summary).map { " · **\($0)**" } ?? "") + "\n\n"
         var coverage = ["\(summary.scannedRepos) scanned", "\(summary.reusedRepos) unchanged"]
         if summary.skippedRepos > 0 { coverage.append("\(summary.skippedRepos) not checked (--only)") }
         if summary.failedRepos > 0 { coverage.append("**\(summary.failedRepos) could not be fetched or scanned**") }
@@ -107,9 +125,20 @@ public enum FleetSummaryReport {
         output += blockedByTeam(summary)
         output += topRules(summary)
         output += teams(summary)
+        output += suppressions(summary)
         output += failures(summary)
-        output += "Unknown is not passing: apps of repositories that could not be brought up to date never count as ready.\n"
+        output +=
+            "Apps of repositories that could not be brought up to date count with their last verdict, never better, and are marked stale; "
+            + "a repository never scanned is unknown, and unknown is not passing.\n"
         return output
+    }
+
+    /// `2 apps counted from stale results (since 2026-11-29 02:00 UTC)`; nil when no app is stale.
+    static func staleNote(_ summary: FleetSummary) -> String? {
+        guard summary.staleApps > 0 else { return nil }
+        let since = summary.staleSince.map { " (since \(Timestamp.readable($0)))" } ?? ""
+        return summary.staleApps == 1
+            ? "1 app counted from a stale result\(since)" : "\(summary.staleApps) apps counted from stale results\(since)"
     }
 
     private static func countdown(_ summary: FleetSummary) -> String {
@@ -176,13 +205,42 @@ public enum FleetSummaryReport {
         return output + "\n"
     }
 
+    /// Every `scenesweep:ignore` comment that matched a finding, per team, with its reason and whether the
+    /// fleet accepted it (a refused one leaves its finding counted).
+    private static func suppressions(_ summary: FleetSummary) -> String {
+        let accepted = summary.totals.suppressed
+        let refused = summary.totals.suppressionsRefused
+        var output = "## Suppressions by team\n\n"
+        guard !summary.suppressions.isEmpty else { return output + "No finding is suppressed by a `scenesweep:ignore` comment.\n\n" }
+        output +=
+            "\(count(accepted, "finding")) suppressed by `scenesweep:ignore` comments the fleet config accepts (not counted); "
+            + "\(count(refused, "comment")) not accepted by the fleet config (\(refused == 1 ? "its finding is" : "their findings are") counted).\n\n"
+        let teams = Set(summary.suppressions.map { $0.team ?? FleetSummary.noTeam }).sorted()
+        for team in teams {
+            let items = summary.suppressions.filter { ($0.team ?? FleetSummary.noTeam) == team }
+            output +=
+                "### \(Markdown.cell(team)) (\(items.count))\n\n| Repository | Target | Severity | Location | Rule | Reason | Accepted |\n"
+                + "|---|---|---|---|---|---|---|\n"
+            for item in items {
+                output +=
+                    "| \(Markdown.cell(item.repoName)) | \(Markdown.cell(item.target)) | \(item.severity.rawValue) | "
+                    + "`\(Markdown.code("\(item.file):\(item.line)"))` | `\(item.rule)` | \(Markdown.cell(item.reason)) | "
+                    + "\(item.accepted ? "yes" : "no: counted") |\n"
+            }
+            output += "\n"
+        }
+        return output
+    }
+
     private static func failures(_ summary: FleetSummary) -> String {
         let failed = summary.repoRows.filter { $0.status.isFailure }
         guard !failed.isEmpty else { return "" }
         var output =
             "## Repositories that could not be brought up to date\n\n| Repository | Team | Error | Shown | Failing since |\n|---|---|---|---|---|\n"
         for repo in failed {
-            let shown = repo.scannedIn.map { "result of `\($0)`" } ?? "unknown"
+            let shown =
+                repo.scannedIn.map { run in "result of `\(run)`" + (repo.resultDate.map { " (\(Timestamp.readable($0)))" } ?? "") }
+                ?? "unknown"
             output +=
                 "| \(Markdown.cell(repo.name)) | \(Markdown.cell(repo.team ?? FleetSummary.noTeam)) | \(Markdown.cell(repo.error ?? "")) | \(shown) | "
                 + "\(repo.failingSince.map { "`\($0)`" } ?? "") |\n"

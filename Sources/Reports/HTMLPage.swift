@@ -141,6 +141,8 @@ enum HTMLPage {
         .countdown .note{color:#d5dbe8;font-size:13px;margin-top:14px}
         .countdown.passed .figure{font-size:44px}
         .readiness-top{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 14px;margin:8px 0 12px}
+        .stale-note{font-size:13px;color:var(--muted);margin:-4px 0 12px}.stale-note b{color:var(--ink)}
+        .stale-notice{border-left:4px solid #b45309;margin-bottom:16px}
         .readiness .figure{font-size:44px;font-weight:750;line-height:1;letter-spacing:-.02em}
         .readiness .of{color:var(--muted);font-size:15px}
         .change{font-size:13px;color:var(--muted)}

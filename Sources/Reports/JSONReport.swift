@@ -28,7 +28,15 @@ public enum JSONReport {
     }
 
     static func app(_ app: AppReport) -> JSONValue {
-        .object([
+        func commented(_ items: [SuppressedFinding]) -> JSONValue {
+            .array(
+                items.map { suppressed in
+                    guard case .object(var members) = finding(suppressed.finding) else { return .null }
+                    members.append(("reason", .string(suppressed.reason)))
+                    return .object(members)
+                })
+        }
+        var members: [(String, JSONValue)] = [
             ("path", .string(app.path)),
             ("target", .string(app.target)),
             ("project", .string(app.project)),
@@ -39,16 +47,11 @@ public enum JSONReport {
             ("owners", .array(app.owners.map { .string($0) })),
             ("unreadable", .array(app.unreadable.map { .string($0) })),
             ("findings", .array(app.findings.map(finding))),
-            (
-                "suppressed",
-                .array(
-                    app.suppressed.map { suppressed in
-                        guard case .object(var members) = finding(suppressed.finding) else { return .null }
-                        members.append(("reason", .string(suppressed.reason)))
-                        return .object(members)
-                    })
-            ),
-        ])
+            ("suppressed", commented(app.suppressed)),
+        ]
+        // Only in fleet runs whose config refused some comments: those findings are in `findings` too.
+        if !app.refusedSuppressions.isEmpty { members.append(("suppressionsRefused", commented(app.refusedSuppressions))) }
+        return .object(members)
     }
 
     static func finding(_ finding: Finding) -> JSONValue {

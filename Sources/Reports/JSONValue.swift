@@ -30,6 +30,24 @@ public indirect enum JSONValue: Sendable, Hashable {
         return output
     }
 
+    /// JSON on one line, without spaces (for a value that must fit on a line, such as a CI output).
+    public func compact() -> String {
+        switch self {
+        case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
+        case .object(let members):
+            return "{"
+                + members.map { member in
+                    var key = ""
+                    Self.writeString(member.0, to: &key)
+                    return key + ":" + member.1.compact()
+                }.joined(separator: ",") + "}"
+        default:
+            var output = ""
+            write(to: &output, indent: 0)
+            return output
+        }
+    }
+
     private func write(to output: inout String, indent: Int) {
         switch self {
         case .null: output += "null"

@@ -1,11 +1,23 @@
+import Fleet
 import Rules
 import ScanCore
 
 /// `--format markdown`: one section per app with its findings and, per rule that fired, what to do.
 public enum MarkdownReport {
     public static func render(_ report: ScanReport) -> String {
+        render(report, stale: nil)
+    }
+
+    /// A stale repository's page: its last result under a notice saying so, why and since when.
+    public static func render(_ report: ScanReport, stale notice: StaleNotice?) -> String {
         var output = "# scenesweep: iOS 27 scene readiness\n\n"
         output += "Scanned `\(Markdown.code(report.root))` with scenesweep \(report.toolVersion) (rule pack \(report.rulePack)).\n\n"
+        if let notice {
+            let date = notice.resultDate.map { " from \(Timestamp.readable($0))" } ?? ""
+            output +=
+                "> **Stale result**\(date): this repository could not be brought up to date (\(Markdown.cell(notice.error))), "
+                + "so its apps count with these verdicts, never better, until it can.\n\n"
+        }
         output += "**\(TextReport.summaryLine(report.summary))**\n\n"
         if report.apps.isEmpty {
             output += "No iOS, tvOS or visionOS application targets were found.\n"

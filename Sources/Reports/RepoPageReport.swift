@@ -1,3 +1,4 @@
+import Fleet
 import Rules
 import ScanCore
 
@@ -7,6 +8,11 @@ import ScanCore
 /// `summary.html` and `rules.html`, one folder up.
 public enum RepoPageReport {
     public static func html(_ report: ScanReport) -> String {
+        html(report, stale: nil)
+    }
+
+    /// A stale repository's page: its last result under a notice saying so, why and since when.
+    public static func html(_ report: ScanReport, stale notice: StaleNotice?) -> String {
         let (name, commit) = nameAndCommit(report.root)
         let summary = report.summary
         var body = "<main>\n<header class=\"masthead\">\n<div><p class=\"eyebrow\">Repository · iOS 27 scene readiness</p>"
@@ -15,6 +21,12 @@ public enum RepoPageReport {
         body += "<p>scenesweep \(HTML.escape(report.toolVersion)) (rule pack \(HTML.escape(report.rulePack)))</p>"
         body += "<nav class=\"sections\" aria-label=\"Pages\"><a href=\"../summary.html\">Fleet dashboard</a>"
         body += "<a href=\"../rules.html\">Rule pages</a></nav></div>\n</header>\n"
+        if let notice {
+            let date = notice.resultDate.map { " from \(HTML.moment($0))" } ?? ""
+            body += "<section class=\"card stale-notice\" aria-label=\"Stale result\"><p><b>Stale result</b>\(date): this repository "
+            body += "could not be brought up to date (\(HTML.escape(notice.error))), so its apps count with these verdicts, never "
+            body += "better, until it can.</p></section>\n"
+        }
 
         body += "<section class=\"card\" aria-label=\"Summary\">\n<ul class=\"tiles\">\n"
         for verdict in HTMLPage.verdictOrder {

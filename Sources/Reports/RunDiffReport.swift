@@ -20,7 +20,9 @@ public enum RunDiffReport {
                 .object([
                     ("regressions", .int(diff.regressions.count)), ("improvements", .int(diff.improvements.count)),
                     ("otherChanges", .int(diff.otherChanges.count)), ("newFindings", .int(diff.newFindings.count)),
-                    ("resolvedFindings", .int(diff.resolvedFindings.count)), ("newApps", .int(diff.newApps.count)),
+                    ("resolvedFindings", .int(diff.resolvedFindings.count)),
+                    ("suppressedFindings", .int(diff.suppressedFindings.count)),
+                    ("suppressionChanges", .int(diff.suppressionChanges.count)), ("newApps", .int(diff.newApps.count)),
                     ("removedApps", .int(diff.removedApps.count)), ("newRepos", .int(diff.newRepos.count)),
                     ("removedRepos", .int(diff.removedRepos.count)), ("staleRepos", .int(diff.staleRepos.count)),
                 ])
@@ -30,6 +32,16 @@ public enum RunDiffReport {
             ("otherChanges", .array(diff.otherChanges.map(verdictChange))),
             ("newFindings", .array(diff.newFindings.map(findingChange))),
             ("resolvedFindings", .array(diff.resolvedFindings.map(findingChange))),
+            (
+                "suppressedFindings",
+                .array(
+                    diff.suppressedFindings.map { item in
+                        guard case .object(var members) = findingChange(item.change) else { return .null }
+                        members += [("reason", .string(item.reason)), ("accepted", .bool(item.accepted))]
+                        return .object(members)
+                    })
+            ),
+            ("suppressionChanges", .array(diff.suppressionChanges.map(verdictChange))),
             ("newApps", .array(diff.newApps.map(appChange))),
             ("removedApps", .array(diff.removedApps.map(appChange))),
             ("newRepos", .array(diff.newRepos.map(repoChange))),
@@ -42,6 +54,7 @@ public enum RunDiffReport {
                             ("repo", .string(repo.repoName)), ("repoKey", .string(repo.repo.rawValue)), ("team", .string(repo.team)),
                             ("error", .string(repo.error)), ("failingSince", .string(repo.failingSince)),
                             ("carriedForward", .bool(repo.hasResult)), ("resultCommit", .string(repo.resultCommit)),
+                            ("resultDate", .string(repo.resultDate.map(Timestamp.iso))),
                         ])
                     })
             ),
@@ -89,9 +102,11 @@ public enum RunDiffReport {
         if diff.isEmpty { output += "No verdict, finding, app or repository changed.\n\n" }
         output += changeTable("Regressions", diff.regressions)
         output += changeTable("Improvements", diff.improvements)
+        output += changeTable("Better only by suppression", diff.suppressionChanges)
         output += changeTable("Other verdict changes", diff.otherChanges)
         output += findingTable("New findings", diff.newFindings)
         output += findingTable("Resolved findings", diff.resolvedFindings)
+        output += suppressedTable(diff.suppressedFindings)
         output += appList("New apps", diff.newApps)
         output += appList("Removed apps", diff.removedApps)
         output += repoList("New repositories", diff.newRepos)
@@ -122,6 +137,24 @@ public enum RunDiffReport {
         return output + "\n"
     }
 
+    /// Findings that got a `scenesweep:ignore` comment: suppressed (never resolved), with the reason and
+    /// whether the fleet accepted the comment.
+    private static func suppressedTable(_ items: [SuppressedChange]) -> String {
+        guard !items.isEmpty else { return "" }
+        var output =
+            "## Suppressed since the last run (\(items.count))\n\nFindings a `scenesweep:ignore` comment now covers: not resolved. "
+            + "A comment the fleet config does not accept leaves its finding counted.\n\n"
+            + "| Repository | Target | Severity | Location | Rule | Reason | Accepted |\n|---|---|---|---|---|---|---|\n"
+        for item in items {
+            let finding = item.change
+            output +=
+                "| \(Markdown.cell(finding.repoName)) | \(Markdown.cell(finding.target)) | \(finding.severity.rawValue) | "
+                + "`\(Markdown.code("\(finding.file):\(finding.line)"))` | `\(finding.rule)` | \(Markdown.cell(item.reason)) | "
+                + "\(item.accepted ? "yes" : "no: still counted") |\n"
+        }
+        return output + "\n"
+    }
+
     private static func appList(_ title: String, _ apps: [AppChange]) -> String {
         guard !apps.isEmpty else { return "" }
         var output = "## \(title) (\(apps.count))\n\n"
@@ -145,11 +178,12 @@ public enum RunDiffReport {
     private static func staleMarkdown(_ diff: RunDiff) -> String {
         guard !diff.staleRepos.isEmpty else { return "" }
         var output =
-            "## Not brought up to date (\(diff.staleRepos.count))\n\nThese repositories could not be fetched or scanned; nothing of theirs "
-            + "counts as resolved.\n\n| Repository | Error | Shown | Failing since |\n|---|---|---|---|\n"
+            "## Not brought up to date (\(diff.staleRepos.count))\n\nThese repositories could not be fetched or scanned: their apps count "
+            + "with the verdicts of their last result, marked stale, and nothing of theirs counts as resolved.\n\n"
+            + "| Repository | Error | Shown | Failing since |\n|---|---|---|---|\n"
         for repo in diff.staleRepos {
             output +=
-                "| \(Markdown.cell(repo.repoName)) | \(Markdown.cell(repo.error)) | \(repo.hasResult ? "last result" : "unknown") | "
+                "| \(Markdown.cell(repo.repoName)) | \(Markdown.cell(repo.error)) | \(shown(repo)) | "
                 + "\(repo.failingSince.map { "`\($0)`" } ?? "") |\n"
         }
         return output + "\n"
@@ -169,13 +203,17 @@ public enum RunDiffReport {
         note(diff.improvements.count, "improvement", "improvements")
         note(diff.newFindings.count, "new finding", "new findings")
         note(diff.resolvedFindings.count, "resolved finding", "resolved findings")
+        note(diff.suppressedFindings.count, "newly suppressed finding", "newly suppressed findings")
         note(diff.newApps.count, "new app", "new apps")
         note(diff.removedApps.count, "removed app", "removed apps")
         note(diff.newRepos.count, "new repository", "new repositories")
         note(diff.removedRepos.count, "removed repository", "removed repositories")
         note(diff.staleRepos.count, "repository not brought up to date", "repositories not brought up to date")
         output += counts.isEmpty ? "nothing changed\n" : counts.joined(separator: ", ") + "\n"
-        for (title, changes) in [("regression", diff.regressions), ("improvement", diff.improvements), ("changed", diff.otherChanges)] {
+        for (title, changes) in [
+            ("regression", diff.regressions), ("improvement", diff.improvements), ("better only by suppression", diff.suppressionChanges),
+            ("changed", diff.otherChanges),
+        ] {
             for change in changes {
                 output +=
                     "\(title): \(show(change.repoName)) \(show(display(change.path))) (\(show(change.target))): \(change.from.rawValue) -> \(change.to.rawValue)\n"
@@ -189,6 +227,12 @@ public enum RunDiffReport {
             output +=
                 "resolved: \(show(finding.repoName)) \(show(finding.file)):\(finding.line): \(show(finding.message)) [\(finding.rule)]\n"
         }
+        for item in diff.suppressedFindings {
+            let finding = item.change
+            output +=
+                "suppressed\(item.accepted ? "" : " (not accepted, still counted)"): \(show(finding.repoName)) \(show(finding.file)):\(finding.line): "
+                + "\(show(item.reason)) [\(finding.rule)]\n"
+        }
         for app in diff.newApps {
             output += "new app: \(show(app.repoName)) \(show(display(app.path))) (\(show(app.target))): \(app.verdict.rawValue)\n"
         }
@@ -197,9 +241,15 @@ public enum RunDiffReport {
         for repo in diff.removedRepos { output += "removed repository: \(show(repo.repoName))\n" }
         for repo in diff.staleRepos {
             output +=
-                "not up to date: \(show(repo.repoName)): \(show(repo.error))\(repo.hasResult ? " (last result shown)" : " (unknown)")\n"
+                "not up to date: \(show(repo.repoName)): \(show(repo.error))\(repo.hasResult ? " (\(shown(repo)) counted, stale)" : " (unknown)")\n"
         }
         return output
+    }
+
+    /// `result of 2026-11-29 02:00 UTC` for a carried result, `unknown` without one.
+    static func shown(_ repo: StaleRepo) -> String {
+        guard repo.hasResult else { return "unknown" }
+        return repo.resultDate.map { "result of \(Timestamp.readable($0))" } ?? "last result"
     }
 
     private static func display(_ path: String) -> String {

@@ -1,3 +1,4 @@
+import Fleet
 public import Rules
 import ScanCore
 
@@ -28,12 +29,8 @@ public enum SARIFPerApp {
         }
     }
 
-    /// `scenesweep/<path>/<target>` for reading, and a short hash of the exact path and target, so that
-    /// two apps never share a category even where the readable part is the same (`a/b` + `c` and `a` +
-    /// `b/c`) or is cut short.
+    /// `scenesweep/<path>/<target>#<hash>`: made by `AppArtifactName`, the one place per-app names are made.
     public static func category(path: String, target: String) -> String {
-        var readable = (path.isEmpty ? "." : path) + "/" + target
-        if readable.count > 120 { readable = String(readable.prefix(120)) }
-        return "scenesweep/" + readable + "#" + String(Fingerprint.of([path, target]).prefix(8))
+        AppArtifactName.category(path: path, target: target)
     }
 }

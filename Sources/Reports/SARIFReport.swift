@@ -8,7 +8,9 @@ public enum SARIFReport {
         value(report).serialized()
     }
 
-    public static func value(_ report: ScanReport) -> JSONValue {
+    /// - Parameter automationID: the run's `automationDetails.id` (`category/`), which code scanning takes
+    ///   for the category of its alerts; none for a whole tree.
+    public static func value(_ report: ScanReport, automationID: String? = nil) -> JSONValue {
         let descriptions = Catalogue.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
         var results: [JSONValue] = []
@@ -26,45 +28,48 @@ public enum SARIFReport {
             (
                 "runs",
                 .array([
-                    .object([
-                        (
-                            "tool",
-                            .object([
-                                (
-                                    "driver",
-                                    .object([
-                                        ("name", .string("scenesweep")),
-                                        ("version", .string(report.toolVersion)),
-                                        ("semanticVersion", .string(report.toolVersion)),
-                                        ("informationUri", .string("https://github.com/scenesweep/scenesweep")),
-                                        ("rules", .array(descriptions.map(rule))),
-                                    ])
-                                )
-                            ])
-                        ),
-                        (
-                            "originalUriBaseIds",
-                            .object([
-                                (
-                                    "SRCROOT",
-                                    .object([
-                                        ("description", .object([("text", .string("The scanned root: \(report.root)"))]))
-                                    ])
-                                )
-                            ])
-                        ),
-                        ("columnKind", .string("unicodeCodePoints")),
-                        ("results", .array(results)),
-                        (
-                            "invocations",
-                            .array([
+                    .object(
+                        [
+                            (
+                                "tool",
                                 .object([
-                                    ("executionSuccessful", .bool(true)),
-                                    ("toolExecutionNotifications", .array(report.diagnostics.map(notification))),
+                                    (
+                                        "driver",
+                                        .object([
+                                            ("name", .string("scenesweep")),
+                                            ("version", .string(report.toolVersion)),
+                                            ("semanticVersion", .string(report.toolVersion)),
+                                            ("informationUri", .string("https://github.com/scenesweep/scenesweep")),
+                                            ("rules", .array(descriptions.map(rule))),
+                                        ])
+                                    )
                                 ])
-                            ])
-                        ),
-                    ])
+                            ),
+                            (
+                                "originalUriBaseIds",
+                                .object([
+                                    (
+                                        "SRCROOT",
+                                        .object(
+                                            (report.rootURI.map { [("uri", JSONValue.string($0))] } ?? []) + [
+                                                ("description", .object([("text", .string("The scanned root: \(report.root)"))]))
+                                            ])
+                                    )
+                                ])
+                            ),
+                            ("columnKind", .string("unicodeCodePoints")),
+                        ] + (automationID.map { [("automationDetails", .object([("id", .string($0))]))] } ?? []) + [
+                            ("results", .array(results)),
+                            (
+                                "invocations",
+                                .array([
+                                    .object([
+                                        ("executionSuccessful", .bool(true)),
+                                        ("toolExecutionNotifications", .array(report.diagnostics.map(notification))),
+                                    ])
+                                ])
+                            ),
+                        ])
                 ])
             ),
         ])

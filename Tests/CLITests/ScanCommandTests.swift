@@ -80,7 +80,7 @@ struct ScanCommandTests {
             ["scan", Self.fixture("swiftui-app"), "--format", "json", "--output", "out/report.json"], directory: directory.path)
         // The folder does not exist: writing fails cleanly with status 2.
         #expect(result.status == 2)
-        #expect(result.err.contains("cannot write 'out/report.json'"))
+        #expect(result.err == "scenesweep scan: cannot write out/report.json: the folder out does not exist\n")
         let written = ConsoleCapture.run(
             ["scan", Self.fixture("swiftui-app"), "--format", "json", "-o", "report.json"], directory: directory.path)
         #expect(written.status == 0)

@@ -16,6 +16,7 @@ import Testing
         success.atRisk = 2
         success.ready = 4
         success.unknown = 1
+        success.staleApps = 2
         success.repos = 6
         success.failedRepos = 1
         success.regressions = 2
@@ -83,6 +84,7 @@ import Testing
         #expect(samples["scenesweep_apps{verdict=\"at-risk\"}"] == 2)
         #expect(samples["scenesweep_apps{verdict=\"ready\"}"] == 4)
         #expect(samples["scenesweep_apps{verdict=\"unknown\"}"] == 1)
+        #expect(samples["scenesweep_apps_stale"] == 2)
         #expect(samples["scenesweep_repos"] == 6)
         #expect(samples["scenesweep_repos_failed"] == 1)
         #expect(samples["scenesweep_regressions"] == 2)

@@ -67,7 +67,9 @@ struct ConfigValidatorTests {
         #expect(config.repos[1].branch == nil)
         #expect(config.repos[0].paths == ["apps"])
         #expect(config.repos[0].team == "commerce")
-        #expect(config.repos[0].key.rawValue.hasPrefix("git.example.com-acme-shop-ios-"))
+        // Runs know a repository by its name; its mirror (and shard) by its URL and branch.
+        #expect(config.repos[0].key.rawValue.hasPrefix("acme-shop-ios-"))
+        #expect(config.repos[0].mirrorKey.rawValue.hasPrefix("git.example.com-acme-shop-ios-"))
     }
 
     @Test func defaultsFillEverythingButVersionAndRepos() throws {

@@ -11,8 +11,8 @@ struct DamagedMirrorTests {
     private static func sweptOnce() throws -> (FleetHarness, mirror: String) {
         let harness = try SweepTests.threeRepositories()
         let first = try harness.sweep()
-        let books = try #require(harness.record(first, "books"))
-        return (harness, harness.store.mirrorPath(books.key))
+        #expect(harness.record(first, "books") != nil)
+        return (harness, try harness.mirrorPath("books"))
     }
 
     /// Packs every object of the mirror into one pack and removes the loose ones. The local clone

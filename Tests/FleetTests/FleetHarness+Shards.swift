@@ -24,12 +24,12 @@ extension FleetHarness {
     /// The shard (of `count`) a configured repository belongs to.
     func shard(of name: String, count: Int) throws -> Int {
         let repo = try config().repos.first { $0.name == name }
-        return Shard.index(of: try require(repo).key, count: count)
+        return Shard.index(of: try require(repo).mirrorKey, count: count)
     }
 
     /// The names of the configured repositories of one shard.
     func repos(ofShard index: Int, count: Int) throws -> [String] {
-        try config().repos.filter { Shard.index(of: $0.key, count: count) == index }.map(\.name)
+        try config().repos.filter { Shard.index(of: $0.mirrorKey, count: count) == index }.map(\.name)
     }
 
     /// Sweeps every shard of `count` except those in `skipping`, one after another.

@@ -88,6 +88,12 @@ final class FleetHarness: @unchecked Sendable {
         try bench.makeRepository(name, fixture: fixture)
     }
 
+    /// The mirror of the configured repository named `name`.
+    func mirrorPath(_ name: String) throws -> String {
+        let repo = try config().repos.first { $0.name == name }
+        return store.mirrorPath(repo?.mirrorKey ?? RepoKey(rawValue: "none"))
+    }
+
     func record(_ outcome: SweepOutcome, _ name: String) -> RepoRecord? {
         outcome.record.repos.first { $0.name == name }
     }

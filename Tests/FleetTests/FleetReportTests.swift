@@ -19,9 +19,11 @@ struct FleetReportTests {
         let csv = AppsCSVReport.render(Self.summary([RunDiffTests.app("App", .blocked), RunDiffTests.app("Clip", .ready)]))
 
         #expect(
-            csv == "repo,path,target,platform,framework,version,verdict,errors,warnings,team,commit,status,owners\r\n"
-                + "shop,App,App,iOS,native,,blocked,0,0,commerce,c0ffee,scanned,\r\n"
-                + "shop,Clip,Clip,iOS,native,,ready,0,0,commerce,c0ffee,scanned,\r\n")
+            csv
+                == "repo,path,target,platform,framework,version,verdict,errors,warnings,team,commit,status,owners,result_date,suppressed,"
+                + "suppressions_refused\r\n"
+                + "shop,App,App,iOS,native,,blocked,0,0,commerce,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0\r\n"
+                + "shop,Clip,Clip,iOS,native,,ready,0,0,commerce,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0\r\n")
     }
 
     @Test(arguments: [
@@ -36,7 +38,7 @@ struct FleetReportTests {
     @Test func aHostileTargetNameCannotBecomeAFormula() {
         let csv = AppsCSVReport.render(Self.summary([RunDiffTests.app("App", .ready, target: "=cmd|' /C calc'!A0")], team: "@team"))
         let row = csv.split(separator: "\r\n")[1]
-        #expect(row == "shop,App,'=cmd|' /C calc'!A0,iOS,native,,ready,0,0,'@team,c0ffee,scanned,")
+        #expect(row == "shop,App,'=cmd|' /C calc'!A0,iOS,native,,ready,0,0,'@team,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0")
     }
 
     @Test func summaryJSONHasTheAgreedTopLevelIntegers() throws {

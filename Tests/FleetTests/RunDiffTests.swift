@@ -109,9 +109,12 @@ struct RunDiffTests {
         #expect(diff.improvements.isEmpty)
         #expect(diff.removedApps.isEmpty)
         #expect(diff.otherChanges.map(\.to) == [.ready])
+        // It counts with the verdict of the result shown, marked stale: never better than that result.
         let summary = FleetSummary.make(snapshot: after, diff: diff, at: Date(timeIntervalSince1970: 1_796_018_400))
-        #expect(summary.totals.ready == 0)
-        #expect(summary.totals.unknown == 1)
+        #expect(summary.totals.ready == 1)
+        #expect(summary.totals.unknown == 0)
+        #expect(summary.staleApps == 1)
+        #expect(summary.apps.map(\.stale) == [true])
     }
 
     @Test func appsAndRepositoriesThatComeAndGoAreListed() {
@@ -166,9 +169,10 @@ struct RunDiffTests {
         #expect(summary.totals.apps == 6)
         #expect(summary.totals.blocked == 2)
         #expect(summary.totals.atRisk == 1)
-        #expect(summary.totals.ready == 1)
-        #expect(summary.totals.unknown == 2)
-        #expect(summary.readiness == 16.7)
+        #expect(summary.totals.ready == 2)
+        #expect(summary.totals.unknown == 1)
+        #expect(summary.staleApps == 2)
+        #expect(summary.readiness == 33.3)
         #expect(summary.repos == 4)
         #expect(summary.failedRepos == 2)
         #expect(summary.daysToDeadline == 122)

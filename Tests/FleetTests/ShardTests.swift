@@ -98,15 +98,18 @@ struct ShardSweepTests {
             #expect(outcome.record.repos.map(\.name) == (try harness.repos(ofShard: index, count: 3)))
             #expect(outcome.record.repos.allSatisfy { $0.status == .scanned })
             for repo in outcome.record.repos {
-                #expect(FileManager.default.fileExists(atPath: store.mirrorPath(repo.key) + "/HEAD"))
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: store.mirrorPath(try harness.config().repos.first { $0.name == repo.name }!.mirrorKey) + "/HEAD"))
             }
             swept += outcome.record.repos.map(\.name)
         }
-        // Each repository once, in config order within its shard; nothing in the workspace's own store.
+        // Each repository once, in config order within its shard; nothing in the workspace's own store but
+        // the lock and the claim naming its fleet.
         #expect(swept.sorted() == config.repos.map(\.name).sorted())
         #expect(harness.store.completedRuns().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: harness.store.mirrorsFolder))
-        #expect(harness.writtenFiles().allSatisfy { $0.hasPrefix("shards/") || $0 == "lock" })
+        #expect(harness.writtenFiles().allSatisfy { $0.hasPrefix("shards/") || $0 == "lock" || $0 == "fleet.json" })
     }
 
     @Test func aShardsNextSweepFindsItsMirrorsWarmAndReusesItsResults() throws {
@@ -127,7 +130,7 @@ struct ShardSweepTests {
     @Test func onlyWithAShardSelectsWithinTheShardAndIgnoresOtherShardsNames() throws {
         let harness = try FleetHarness.nineRepositories()
         let index = try harness.shard(of: "repo2", count: 3)
-        let other = try #require(try harness.config().repos.first { Shard.index(of: $0.key, count: 3) != index })
+        let other = try #require(try harness.config().repos.first { Shard.index(of: $0.mirrorKey, count: 3) != index })
         let shard = try #require(Shard(index: index, count: 3))
         try harness.sweep(SweepOptions(shard: shard))
 

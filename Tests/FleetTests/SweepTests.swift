@@ -38,7 +38,7 @@ struct SweepTests {
         #expect(outcome.record.repos.map(\.name) == ["shop", "books", "pantry"])
         #expect(harness.probe.scans == 3)
         for repo in outcome.record.repos {
-            let mirror = harness.store.mirrorPath(repo.key)
+            let mirror = try harness.mirrorPath(repo.name)
             // Bare: git's files at the top, no work tree, nothing checked out.
             #expect(FileManager.default.fileExists(atPath: mirror + "/HEAD"))
             #expect(!FileManager.default.fileExists(atPath: mirror + "/.git"))
@@ -48,7 +48,7 @@ struct SweepTests {
                 #expect(FileManager.default.fileExists(atPath: harness.store.resultPath(run: outcome.record.id, key: repo.key, ext: ext)))
             }
         }
-        #expect(!FileManager.default.fileExists(atPath: harness.store.mirrorPath(outcome.record.repos[0].key) + "/Shelf/Info.plist"))
+        #expect(!FileManager.default.fileExists(atPath: try harness.mirrorPath(outcome.record.repos[0].name) + "/Shelf/Info.plist"))
         let fixtureReport = Scanner.scan(try DirectorySource(root: FixturePaths.scan("workspace-two-apps-with-extensions").path))
         let stored = try harness.store.result(run: outcome.record.id, key: outcome.record.repos[2].key)
         #expect(stored.apps.map(\.verdict) == fixtureReport.apps.map(\.verdict))
@@ -142,10 +142,12 @@ struct SweepTests {
         #expect(record.failingSince == second.record.id)
         #expect(record.commit == harness.record(first, "books")?.commit)
         #expect(FileManager.default.fileExists(atPath: harness.store.resultPath(run: second.record.id, key: record.key, ext: "json")))
-        // The ready app is not counted ready while its repository is stale, and nothing is "fixed".
+        // The ready app counts with its last verdict, marked stale with its date, and nothing is "fixed".
         let app = try #require(second.summary.apps.first { $0.repoName == "books" })
         #expect(app.reportedVerdict == .ready)
-        #expect(app.verdict == .unknown)
+        #expect(app.verdict == .ready)
+        #expect(app.stale)
+        #expect(app.resultDate == SteppingClock.start)
         #expect(second.summary.failedRepos == 1)
         #expect(second.diff.resolvedFindings.isEmpty && second.diff.improvements.isEmpty && second.diff.removedApps.isEmpty)
         #expect(second.diff.staleRepos.map(\.repoName) == ["books"])
@@ -203,7 +205,7 @@ struct SweepTests {
         #expect(outcome.summary.apps.filter { $0.repoName == "nowhere" }.map(\.verdict) == [.unknown])
         #expect(!outcome.nothingScanned)
         #expect(harness.probe.output.contains("nowhere: FAILED: repository not found at"))
-        #expect(!FileManager.default.fileExists(atPath: harness.store.mirrorPath(failed.key)))
+        #expect(!FileManager.default.fileExists(atPath: try harness.mirrorPath(failed.name)))
     }
 
     @Test func whenEveryRepositoryFailsTheRunIsStoredButNothingWasScanned() throws {
@@ -477,13 +479,13 @@ struct SweepTests {
         let harness = try Self.threeRepositories()
         let first = try harness.sweep()
         let shop = try #require(harness.record(first, "shop"))
-        try FileManager.default.removeItem(atPath: harness.store.mirrorPath(shop.key) + "/HEAD")
+        try FileManager.default.removeItem(atPath: try harness.mirrorPath(shop.name) + "/HEAD")
         try harness.bench.append("\n// touched\n", to: "README.md", in: harness.bench.path("shop"))
 
         let second = try harness.sweep()
 
         #expect(harness.record(second, "shop")?.status == .scanned)
-        #expect(FileManager.default.fileExists(atPath: harness.store.mirrorPath(shop.key) + "/HEAD"))
+        #expect(FileManager.default.fileExists(atPath: try harness.mirrorPath(shop.name) + "/HEAD"))
     }
 
     @Test func historyGetsOneLineOfAggregatesPerCompletedRun() throws {

@@ -18,6 +18,9 @@ public struct ScanReport: Sendable {
     public let rulePack: String
     public let apps: [AppReport]
     public let diagnostics: [Diagnostic]
+    /// The repository root every path is relative to, as a `file://` URI ending in `/`, when it is a
+    /// folder on this machine (SARIF's `originalUriBaseIds.SRCROOT`); nil for a swept commit's tree.
+    public var rootURI: String?
 
     public init(root: String, toolVersion: String, rulePack: String, apps: [AppReport], diagnostics: [Diagnostic]) {
         self.root = root
@@ -46,7 +49,11 @@ public struct AppReport: Sendable {
     public let verdict: Verdict
     /// Findings sorted by file, line, column and rule.
     public let findings: [Finding]
+    /// Findings a `scenesweep:ignore` comment suppressed, not counted.
     public let suppressed: [SuppressedFinding]
+    /// Findings whose `scenesweep:ignore` comment the fleet's suppression policy did not accept: they are
+    /// in `findings` too, counted with their severity.
+    public let refusedSuppressions: [SuppressedFinding]
     /// Inputs that could not be read, when they left the verdict unknown.
     public let unreadable: [String]
     /// The app's owners from the tree's CODEOWNERS (empty without one).
@@ -54,9 +61,11 @@ public struct AppReport: Sendable {
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
-        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = []
+        verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = [],
+        refusedSuppressions: [SuppressedFinding] = []
     ) {
         self.owners = owners
+        self.refusedSuppressions = refusedSuppressions
         self.path = path
         self.target = target
         self.project = project

@@ -47,6 +47,9 @@ public struct App: Sendable, Hashable {
     /// Inputs the scan needed but could not read (a missing or broken Info.plist): the app's verdict is
     /// then `unknown` unless an error is certain anyway.
     public internal(set) var unreadable: [String]
+    /// Whether this app only stands in for the targets of a project that could not be read: no rule
+    /// runs on it, and its verdict is `unknown`.
+    public internal(set) var isStandIn = false
     /// The framework the app is built with, from the manifests around its native folder.
     public internal(set) var framework: FrameworkInfo = .native
     /// For a project whose native folder is generated at build time (Expo without `ios/`, Cordova

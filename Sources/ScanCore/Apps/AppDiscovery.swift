@@ -36,10 +36,12 @@ public struct AppDiscovery {
     /// Reads every project and returns the apps, sorted by path and target.
     public mutating func run() -> [App] {
         var apps: [App] = []
+        var unreadableProjects: [UnreadableProject] = []
         for entry in tree.files where entry.path.hasSuffix(".xcodeproj/project.pbxproj") {
             let xcodeproj = Paths.directory(of: entry.path)
             guard let bytes = tree.read(entry.path) else {
-                diagnostics.append(Diagnostic(.error, file: entry.path, "cannot read project file"))
+                diagnostics.append(Diagnostic(.error, file: entry.path, "cannot read project file; its targets were not scanned"))
+                unreadableProjects.append(UnreadableProject(pbxproj: entry.path, problem: "cannot be read"))
                 continue
             }
             do {
@@ -48,6 +50,7 @@ public struct AppDiscovery {
             } catch {
                 diagnostics.append(
                     Diagnostic(.error, file: entry.path, line: error.line, "cannot parse: \(error.message); its targets were not scanned"))
+                unreadableProjects.append(UnreadableProject(pbxproj: entry.path, problem: "cannot be parsed: \(error.message)"))
             }
         }
         for project in projects {
@@ -56,6 +59,7 @@ public struct AppDiscovery {
             }
         }
         apps += fallbackApps()
+        UnreadableProject.mark(unreadableProjects, in: &apps)
         apps += generatedApps(besides: apps)
         let problems = ManifestProblems()
         let detector = FrameworkDetector(files: ProjectFiles(listed: listed, read: tree.read), problems: problems)

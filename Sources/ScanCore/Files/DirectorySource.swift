@@ -68,6 +68,8 @@ public struct DirectorySource: FileSource {
                     if let problem = symlinkProblem(path) {
                         diagnostics.append(Diagnostic(.warning, file: path, problem))
                     }
+                    // Listed though never followed, so the project is unknown rather than silently absent.
+                    if Self.isProjectFile(path), filter.keeps(file: path) { result.append(FileEntry(path: path)) }
                 default:
                     break
                 }
@@ -83,6 +85,7 @@ public struct DirectorySource: FileSource {
         let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .notFound(path) }
+            if errno == ELOOP { throw .unreadable(path, reason: "symlink; not followed") }
             throw .unreadable(path, reason: Self.errorText())
         }
         defer { close(descriptor) }
@@ -130,6 +133,12 @@ public struct DirectorySource: FileSource {
             if (info.st_mode & S_IFMT) == S_IFLNK { return "\(folder) is a symlink; not followed" }
         }
         return nil
+    }
+
+    /// A `project.pbxproj` inside an `.xcodeproj`: listed even as a symlink (reading it then fails), since
+    /// a project missing from the listing would make its apps vanish from the results instead of unknown.
+    public static func isProjectFile(_ path: String) -> Bool {
+        path.hasSuffix(".xcodeproj/project.pbxproj")
     }
 
     /// Why a symlink is worth mentioning, or nil for a harmless in-tree link.

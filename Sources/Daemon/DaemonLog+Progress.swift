@@ -1,0 +1,53 @@
+public import Fleet
+import Foundation
+
+extension DaemonLog {
+    /// A sweep's progress lines (`[3/12] shop: scanned …`, `note: …`), one event each: `sweep.repo` (a
+    /// warning when the repository failed) and `sweep.note`. Used by the daemon and by `sweep` whenever
+    /// its progress goes to a log rather than a terminal.
+    public func progress(_ text: String) {
+        for line in text.split(separator: "\n") where !line.isEmpty {
+            if line.hasPrefix("note: ") {
+                warning("sweep.note", String(line.dropFirst(6)))
+            } else if line.contains(": FAILED: ") {
+                warning("sweep.repo", String(line))
+            } else {
+                info("sweep.repo", String(line))
+            }
+        }
+    }
+
+    /// How a stored sweep ended, with its figures as fields: `sweep.finished`, or `sweep.failed` when no
+    /// repository could be fetched and scanned.
+    public func finished(_ outcome: SweepOutcome, seconds: Double) {
+        let record = outcome.record
+        let summary = outcome.summary
+        let totals = summary.totals
+        var message =
+            "sweep finished: run \(record.id): \(record.repos.count) repositories in \(Self.seconds(seconds)): "
+            + "\(outcome.count(.scanned)) scanned, \(outcome.count(.reused)) unchanged, \(summary.failedRepos) failed; "
+            + "\(totals.apps) apps: \(totals.blocked) blocked, \(totals.atRisk) at risk, \(totals.ready) ready, \(totals.unknown) unknown"
+        if summary.staleApps > 0 { message += " (\(summary.staleApps) from stale results)" }
+        if outcome.diff.from != nil {
+            let regressions = outcome.diff.regressions.count
+            message +=
+                "; \(regressions) regression\(regressions == 1 ? "" : "s"), \(RunNotification.newlyBlocked(in: outcome.diff).count) newly blocked"
+        }
+        let fields: KeyValuePairs<String, Value> = [
+            "run": .string(record.id), "seconds": .number(seconds), "repos": .int(record.repos.count),
+            "scanned": .int(outcome.count(.scanned)), "reused": .int(outcome.count(.reused)), "failed": .int(summary.failedRepos),
+            "apps": .int(totals.apps), "blocked": .int(totals.blocked), "atRisk": .int(totals.atRisk), "ready": .int(totals.ready),
+            "unknown": .int(totals.unknown), "stale": .int(summary.staleApps), "readiness": .number(summary.readiness),
+            "regressions": .int(outcome.diff.regressions.count), "summary": .string(outcome.runFolder + "/summary.md"),
+        ]
+        if outcome.nothingScanned {
+            error("sweep.failed", message + "; no repository could be fetched and scanned", fields)
+        } else {
+            info("sweep.finished", message, fields)
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value < 10 ? String(format: "%.1f s", value) : "\(Int(value.rounded())) s"
+    }
+}

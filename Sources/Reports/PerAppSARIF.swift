@@ -1,0 +1,47 @@
+import Fleet
+import Rules
+import ScanCore
+
+/// A whole run's SARIF split into one file per app, each with its own code-scanning category, for uploads
+/// of many repositories' apps into one code scanning (`publish` uploads each repository's apps into its
+/// own, through `SARIFPerApp`). Every app gets a file, with findings or not, so an app whose findings are
+/// gone has its alerts closed. Names come from `AppArtifactName`, unique by construction.
+public enum PerAppSARIF {
+    public struct File: Sendable {
+        /// `<repo-key>--<app>.sarif`.
+        public let name: String
+        public let category: String
+        public let repo: String
+        public let path: String
+        public let target: String
+        public let results: Int
+        public let sarif: String
+    }
+
+    /// One file per app of `report`, the result of the repository `repo`: the logs `publish` uploads
+    /// (`SARIFPerApp`), each under the fleet-wide category that adds the repository's key.
+    public static func files(_ report: ScanReport, repo: RepoKey, repoName: String) -> [File] {
+        report.apps.map { app in
+            let category = AppArtifactName.category(repo: repo, path: app.path, target: app.target)
+            let one = ScanReport(
+                root: report.root, toolVersion: report.toolVersion, rulePack: report.rulePack, apps: [app], diagnostics: [])
+            return File(
+                name: AppArtifactName.file(repo: repo, path: app.path, target: app.target) + ".sarif", category: category,
+                repo: repoName, path: app.path, target: app.target, results: app.findings.count + app.suppressed.count,
+                sarif: SARIFReport.value(one, automationID: category + "/").serialized())
+        }
+    }
+
+    /// `apps.json` beside the files: one line, a list of `{file, category, repo, path, target, results}`
+    /// with `file` under `folder`, ready to be a CI matrix (`fromJSON`).
+    public static func index(_ files: [File], folder: String) -> String {
+        JSONValue.array(
+            files.map { file in
+                .object([
+                    ("file", .string(folder + "/" + file.name)), ("category", .string(file.category)), ("repo", .string(file.repo)),
+                    ("path", .string(file.path)), ("target", .string(file.target)), ("results", .int(file.results)),
+                ])
+            }
+        ).compact() + "\n"
+    }
+}

@@ -1,0 +1,24 @@
+import Fleet
+import Reports
+import Testing
+
+/// Per-app names are unique by construction, and `publish` and `report --format sarif-apps` take them from
+/// the one function that makes them (issue 13, item 4).
+@Suite("per-app names")
+struct AppArtifactNameTests {
+    @Test func namesThatReadAlikeOrAreCutAlikeStayApart() {
+        let repo = RepoKey(name: "acme/shop")
+        let long = String(repeating: "very-long-folder-name/", count: 10)
+        let apps = [
+            ("apps/shop ios", "Shop"), ("apps/shop-ios", "Shop"), ("a/b", "c"), ("a", "b/c"), (long + "a", "App"), (long + "b", "App"),
+        ]
+        let categories = apps.map { AppArtifactName.category(repo: repo, path: $0.0, target: $0.1) }
+        let own = apps.map { AppArtifactName.category(path: $0.0, target: $0.1) }
+        let files = apps.map { AppArtifactName.file(repo: repo, path: $0.0, target: $0.1) }
+        #expect(Set(categories).count == apps.count && Set(own).count == apps.count && Set(files).count == apps.count)
+        #expect(files.allSatisfy { RepoKey.isSafe(String($0.prefix(120))) && $0.utf8.count <= 160 })
+        #expect(categories[0].hasPrefix("scenesweep/\(repo.rawValue)/apps/shop ios/Shop#"))
+        // publish's category (SARIFPerApp) is the same function's.
+        #expect(SARIFPerApp.category(path: "apps/shop ios", target: "Shop") == own[0])
+    }
+}
