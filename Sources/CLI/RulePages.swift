@@ -51,10 +51,16 @@ enum RulePages {
     }
 
     /// Wraps a paragraph at about 100 columns with a two-space indent.
-    static func wrap(_ paragraph: String) -> String {
+    /// Wraps text at 98 columns, indented by two; paragraphs (blank-line separated, like the rows of a
+    /// rule's data table) are wrapped one by one and stay apart.
+    static func wrap(_ text: String) -> String {
+        text.components(separatedBy: "\n\n").map(wrapParagraph).joined(separator: "\n\n")
+    }
+
+    private static func wrapParagraph(_ paragraph: String) -> String {
         var lines: [String] = []
         var current = ""
-        for word in paragraph.split(separator: " ") {
+        for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
             if current.count + word.count + 1 > 98, !current.isEmpty {
                 lines.append(current)
                 current = ""

@@ -50,6 +50,13 @@ enum ScanCommand: Command {
             OptionSpec(["--include-vendored"], help: "Also scan Pods/, node_modules/, build/, DerivedData/ and the like") { options, _ in
                 options.filter.skippedFolders = [".git", ".svn", ".hg"]
             },
+            OptionSpec(
+                ["--count-vendored-apps"],
+                help:
+                    "Count apps inside third-party code (vendor/, third_party/, submodules...)\nin the totals and --fail-on (default: reported apart)"
+            ) { options, _ in
+                options.filter.countsVendoredApps = true
+            },
             OptionSpec(["--disable"], value: "RULE", help: "Do not run RULE; repeatable") { options, value in
                 guard let rule = Catalogue.rule(named: value) else { throw unknownRule(value) }
                 options.rules.disabled.insert(rule.description.id)
@@ -94,7 +101,11 @@ enum ScanCommand: Command {
         the repository root (the folder at or above PATH holding .git, or --root), whatever folder was
         scanned, so annotations and code-scanning alerts attach to their files. Every application target of every
         .xcodeproj is an app (App Clips included; extensions, frameworks, tests, watch and macOS-only targets
-        are not); folders without a project are recognised by their Info.plist. Pods/, node_modules/,
+        are not), and so is every application target an XcodeGen spec (project.yml), Tuist manifest
+        (Project.swift) or Bazel BUILD file describes (read, never run); folders without a project are
+        recognised by their Info.plist. A tree (or --path) with signs of an iOS app (a Podfile, an ios/
+        folder, a React Native, Expo, Capacitor, Flutter or Cordova manifest, code importing UIKit or
+        SwiftUI) where no app could be identified is reported as one unknown app with the reason. Pods/, node_modules/,
         build/, DerivedData/ and .build/ are skipped unless --include-vendored is given.
 
         Each app gets a verdict: blocked (an error: it will not launch, shows a black screen, does not build
@@ -110,7 +121,7 @@ enum ScanCommand: Command {
           (/* … */ in Objective-C, <!-- … --> in Info.plist). Suppressed findings are counted, not dropped.
 
         EXIT STATUS:
-          0  no finding at or above --fail-on     2  the scan could not run (PATH missing, no apps found)
+          0  no finding at or above --fail-on     2  the scan could not run (PATH missing; no app and no sign of one)
           1  findings at or above --fail-on       64 usage error
 
         EXAMPLES:

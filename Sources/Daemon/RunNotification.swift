@@ -16,12 +16,16 @@ public struct RunNotification: Sendable, Equatable {
         /// The verdict in the previous run; nil for an app new in this one.
         public let from: Verdict?
         public let to: Verdict
+        /// Why a blocked app is news without a verdict change: its build moved to Xcode 27.
+        public var pinMove: String? = nil
     }
 
     public let fleet: String
     public let run: String
     public let regressions: Int
     public let newlyBlocked: Int
+    /// Blocked apps whose builds moved to Xcode 27 in this run (reported with regressions).
+    public var pinRegressions: Int = 0
     public let apps: [AppLine]
     /// The run's diff and summary pages.
     public let report: String
@@ -37,18 +41,23 @@ public struct RunNotification: Sendable, Equatable {
         if events.contains(.regression) { changes += diff.regressions.map(Change.init) }
         let blocked = events.contains(.blocked) ? newlyBlocked(in: diff) : []
         for change in blocked where !changes.contains(where: { $0.sameApp(as: change) }) { changes.append(change) }
+        // A pin moved to Xcode 27 while the app is blocked: the crash reaches that build, though no verdict changed.
+        let pinMoves = events.contains(.regression) ? diff.pinRegressions.map(Change.init) : []
+        for change in pinMoves where !changes.contains(where: { $0.sameApp(as: change) }) { changes.append(change) }
         guard !changes.isEmpty else { return nil }
         let apps = changes.map { change in
             let row = sweep.summary.apps.first { $0.repo == change.repo && $0.path == change.path && $0.target == change.target }
             return AppLine(
                 repo: change.repoName, path: change.path, target: change.target, team: change.team, owners: row?.owners ?? [],
-                from: change.from, to: change.to)
+                from: change.from, to: change.to, pinMove: change.pinMove)
         }
-        return RunNotification(
+        var message = RunNotification(
             fleet: sweep.summary.fleetName, run: sweep.record.id,
             regressions: events.contains(.regression) ? diff.regressions.count : 0, newlyBlocked: blocked.count, apps: apps,
             report: links?.file("diff.md", inRun: sweep.record.id, runFolder: sweep.runFolder) ?? sweep.runFolder + "/diff.md",
             summary: links?.file("summary.html", inRun: sweep.record.id, runFolder: sweep.runFolder) ?? sweep.runFolder + "/summary.md")
+        message.pinRegressions = pinMoves.count
+        return message
     }
 
     /// Apps blocked in this run that were not before: verdicts that became blocked, and new apps of
@@ -62,12 +71,16 @@ public struct RunNotification: Sendable, Equatable {
         var parts: [String] = []
         if regressions > 0 { parts.append("\(regressions) regression\(regressions == 1 ? "" : "s")") }
         if newlyBlocked > 0 { parts.append("\(newlyBlocked) newly blocked app\(newlyBlocked == 1 ? "" : "s")") }
+        if pinRegressions > 0 {
+            parts.append("\(pinRegressions) blocked app\(pinRegressions == 1 ? "" : "s") now built with Xcode 27")
+        }
         return "scenesweep · \(fleet): \(parts.joined(separator: ", ")) in run \(run)"
     }
 
     /// "shop Shelf (Shelf): ready → blocked · team commerce · owners @jane, @acme/commerce".
     public static func describe(_ app: AppLine) -> String {
-        let change = app.from.map { "\($0.rawValue) → \(app.to.rawValue)" } ?? "new app, \(app.to.rawValue)"
+        var change = app.from.map { "\($0.rawValue) → \(app.to.rawValue)" } ?? "new app, \(app.to.rawValue)"
+        if let pinMove = app.pinMove { change = "\(app.to.rawValue), \(pinMove)" }
         let owners = app.owners.isEmpty ? "no owners listed" : "owners " + app.owners.joined(separator: ", ")
         return
             "\(app.repo) \(app.path.isEmpty ? "." : app.path) (\(app.target)): \(change) · team \(app.team ?? FleetSummary.noTeam) · \(owners)"
@@ -114,6 +127,14 @@ public struct RunNotification: Sendable, Equatable {
         let target: String
         let from: Verdict?
         let to: Verdict
+        var pinMove: String? = nil
+
+        init(_ move: ToolchainMove) {
+            (repo, repoName, team, path, target, from, to) = (
+                move.repo, move.repoName, move.team, move.path, move.target, move.verdict, move.verdict
+            )
+            pinMove = "now built with Xcode \(move.to ?? "27")\(move.pin.map { " (\($0))" } ?? "") and crashes at launch"
+        }
 
         init(_ change: VerdictChange) {
             (repo, repoName, team, path, target, from, to) = (

@@ -11,6 +11,7 @@ struct ConfigFile: Decodable {
     var auth: AuthSection?
     var rules: RulesSection?
     var exclude: [String]?
+    var includeVendoredApps: Bool?
     var suppressions: SuppressionsSection?
     var notify: NotifySection?
     var reportURL: String?
@@ -21,6 +22,7 @@ struct ConfigFile: Decodable {
     enum CodingKeys: String, CodingKey {
         case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, suppressions, notify, publish, limits, repos
         case reportURL = "report_url"
+        case includeVendoredApps = "include_vendored_apps"
     }
 
     struct PublishSection: Decodable {

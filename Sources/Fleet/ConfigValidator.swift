@@ -134,6 +134,7 @@ public enum ConfigValidator {
             forcedSeverities: levels(raw.rules?.forceSeverity),
             suppressions: SuppressionPolicy(allowed: allowed, errors: raw.suppressions?.errors ?? false),
             exclude: raw.exclude ?? [],
+            includeVendoredApps: raw.includeVendoredApps == true ? true : nil,
             notify: raw.notify.map { FleetConfig.Notify(webhookURLVariable: $0.webhookURLEnv, on: $0.on ?? []) },
             reportURL: raw.reportURL.map(PublishSettings.trimmingSlash),
             publish: raw.publish.map { section in

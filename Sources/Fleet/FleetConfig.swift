@@ -30,6 +30,9 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     /// Which `scenesweep:ignore` comments count in this fleet (`suppressions`).
     public var suppressions: SuppressionPolicy
     public var exclude: [String]
+    /// `include_vendored_apps: true`: vendors' example apps count in the figures; nil (the default) leaves
+    /// them out (nil rather than false, so configs without the key keep their hash).
+    public var includeVendoredApps: Bool?
     public var notify: Notify?
     /// Where the run folders are served (`report_url:`), for links in webhooks, Markdown and HTML; nil:
     /// links are paths in the workspace.
@@ -71,9 +74,11 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
         timeZone: String? = nil,
         fetchConcurrency: Int = 4, scanConcurrency: Int? = nil, auth: Auth = Auth(), disabledRules: [String] = [],
         ruleSeverities: [String: Severity] = [:], forcedSeverities: [String: Severity] = [:],
-        suppressions: SuppressionPolicy = .fleetDefault, exclude: [String] = [], notify: Notify? = nil, reportURL: String? = nil,
-        publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(), repos: [RepoConfig]
+        suppressions: SuppressionPolicy = .fleetDefault, exclude: [String] = [], includeVendoredApps: Bool? = nil,
+        notify: Notify? = nil, reportURL: String? = nil, publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(),
+        repos: [RepoConfig]
     ) {
+        self.includeVendoredApps = includeVendoredApps
         self.file = file
         self.version = version
         self.fleetName = fleetName
@@ -109,7 +114,7 @@ public struct FleetConfig: Sendable, Hashable, Encodable {
     public func scanSettings(for repo: RepoConfig) -> ScanSettings {
         ScanSettings(
             exclude: exclude, paths: repo.paths, disabledRules: disabledRules, ruleSeverities: ruleSeverities,
-            forcedSeverities: forcedSeverities, suppressions: suppressions)
+            forcedSeverities: forcedSeverities, suppressions: suppressions, includeVendoredApps: includeVendoredApps == true)
     }
 
     /// A hash of every setting, for run records (comments and formatting do not change it, nor where
@@ -171,9 +176,25 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var ruleSeverities: [String: Severity]
     public var forcedSeverities: [String: Severity] = [:]
     public var suppressions: SuppressionPolicy = .fleetDefault
+    public var includeVendoredApps = false
+
+    public init(
+        exclude: [String], paths: [String], disabledRules: [String], ruleSeverities: [String: Severity],
+        forcedSeverities: [String: Severity] = [:], suppressions: SuppressionPolicy = .fleetDefault, includeVendoredApps: Bool = false
+    ) {
+        self.exclude = exclude
+        self.paths = paths
+        self.disabledRules = disabledRules
+        self.ruleSeverities = ruleSeverities
+        self.forcedSeverities = forcedSeverities
+        self.suppressions = suppressions
+        self.includeVendoredApps = includeVendoredApps
+    }
 
     public var filter: PathFilter {
-        PathFilter(excludeGlobs: exclude, onlyFolders: paths)
+        var filter = PathFilter(excludeGlobs: exclude, onlyFolders: paths)
+        filter.countsVendoredApps = includeVendoredApps
+        return filter
     }
 
     public var hash: String {
@@ -184,6 +205,8 @@ public struct ScanSettings: Sendable, Hashable, Codable {
         parts += ["levels-v2", "force"]
         for (rule, severity) in forcedSeverities.sorted(by: { $0.key < $1.key }) { parts += [rule, severity.rawValue] }
         parts += suppressions.hashParts
+        // Only when set, so the settings of configs without the key keep their hash.
+        if includeVendoredApps { parts += ["include_vendored_apps"] }
         return Fingerprint.of(parts)
     }
 }

@@ -38,6 +38,13 @@ public struct FleetSummary: Sendable {
     public let suppressions: [SuppressionRow]
     /// The comparison with the previous complete run.
     public let diff: RunDiff
+    /// Blocked apps by the Xcode their builds are pinned to: when each group will break.
+    public let blockedByXcode: [XcodeCount]
+    /// Dependencies that keep apps from being ready (below their scene-aware release, or without one),
+    /// by the number of apps that resolve them so.
+    public let blockingDependencies: [DependencyCount]
+    /// Vendors' example apps found in the repositories and left out of every figure above.
+    public var vendoredApps: Int = 0
 
     /// Ready apps over all apps, in percent (0 when there are no apps).
     public var readiness: Double { totals.readiness }
@@ -51,12 +58,15 @@ public struct FleetSummary: Sendable {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
+        var vendored = 0
         var suppressions: [SuppressionRow] = []
         for repo in record.repos {
             var rows: [AppRow] = []
             let resultDate = repo.scannedIn.flatMap(RunID.date)
             if let report = snapshot.reports[repo.key] {
-                for app in report.apps {
+                // Vendored example apps are left out of the org's figures (config include_vendored_apps counts them).
+                vendored += report.apps.filter { !$0.counted }.count
+                for app in report.apps where app.counted {
                     let blocking = Set(app.findings.filter { $0.severity == .error }.map(\.rule)).sorted()
                     rows.append(
                         AppRow(
@@ -65,8 +75,10 @@ public struct FleetSummary: Sendable {
                             reportedVerdict: app.verdict, stale: repo.status == .stale, resultDate: resultDate,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
-                            topFinding: AppRow.worst(app.findings), suppressed: app.suppressed.count,
-                            suppressionsRefused: app.refusedSuppressions.count))
+                            topFinding: AppRow.worst(app.findings), toolchain: app.toolchain,
+                            laggingDependencies: app.dependencies.filter(\.isBlocking), suppressed: app.suppressed.count,
+                            suppressionsRefused: app.refusedSuppressions.count,
+                            uncheckedReason: app.verdict == .unknown ? app.unreadable.first : nil))
                     for (items, accepted) in [(app.suppressed, true), (app.refusedSuppressions, false)] {
                         suppressions += items.map { SuppressionRow(repo: repo, app: app, suppressed: $0, accepted: accepted) }
                     }
@@ -77,7 +89,8 @@ public struct FleetSummary: Sendable {
                         repo: repo.key, repoName: repo.name, path: "", target: "", platform: "", framework: "", frameworkVersion: nil,
                         verdict: .unknown, reportedVerdict: nil, stale: false, resultDate: nil, errors: 0, warnings: 0, notes: 0,
                         team: repo.team, commit: nil,
-                        status: repo.status, blockingRules: [], owners: [], topFinding: nil, suppressed: 0, suppressionsRefused: 0))
+                        status: repo.status, blockingRules: [], owners: [], topFinding: nil, toolchain: AppToolchain(pins: []),
+                        laggingDependencies: [], suppressed: 0, suppressionsRefused: 0))
             }
             rows.sort { ($0.path, $0.target) < ($1.path, $1.target) }
             apps += rows
@@ -99,6 +112,7 @@ public struct FleetSummary: Sendable {
             for rule in app.blockingRules { blockedByRule[rule, default: 0] += 1 }
         }
         let topRules = blockedByRule.map { RuleCount(rule: $0.key, apps: $0.value) }.sorted { ($1.apps, $0.rule) < ($0.apps, $1.rule) }
+        let readiness = ReadinessBreakdown(apps)
         let days = record.fleet.deadline.map { $0.days(from: CalendarDay(date)) }
         return FleetSummary(
             run: record.id, fleetName: record.fleet.name, generatedAt: date, toolVersion: record.tool.version,
@@ -114,7 +128,8 @@ public struct FleetSummary: Sendable {
             suppressions: suppressions.sorted {
                 ($0.team ?? noTeam, $0.repoName, $0.file, $0.line) < ($1.team ?? noTeam, $1.repoName, $1.file, $1.line)
             },
-            diff: diff)
+            diff: diff, blockedByXcode: readiness.blockedByXcode, blockingDependencies: readiness.blockingDependencies,
+            vendoredApps: vendored)
     }
 }
 
@@ -201,10 +216,16 @@ public struct AppRow: Sendable, Hashable {
     public let owners: [String]
     /// The app's worst finding (the first of the highest severity, in report order); nil without any.
     public let topFinding: Finding?
+    /// The Xcode the app builds with (no pins for a repository never scanned).
+    public let toolchain: AppToolchain
+    /// The app's dependencies that must move before it is ready.
+    public let laggingDependencies: [DependencyStatus]
     /// Findings a `scenesweep:ignore` comment suppressed (not counted), and comments the fleet refused
     /// (their findings counted).
     public let suppressed: Int
     public let suppressionsRefused: Int
+    /// Why the scan reported the app unknown (an unreadable input, no app identified); nil otherwise.
+    public var uncheckedReason: String? = nil
 
     static func worst(_ findings: [Finding]) -> Finding? {
         var worst: Finding?

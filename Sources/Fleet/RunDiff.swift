@@ -31,6 +31,11 @@ public struct RunDiff: Sendable {
     public var removedRepos: [RepoChange] = []
     /// Repositories of the newer run that could not be fetched or scanned.
     public var staleRepos: [StaleRepo] = []
+    /// Apps whose builds moved to another Xcode (a pin changed, or a floating pin's image did).
+    public var toolchainMoves: [ToolchainMove] = []
+
+    /// Blocked apps whose builds moved to Xcode 27 or later in this run: the crash reaches that build now.
+    public var pinRegressions: [ToolchainMove] { toolchainMoves.filter(\.isRegression) }
 
     public init(from: String?, to: String) {
         self.from = from
@@ -40,7 +45,7 @@ public struct RunDiff: Sendable {
     public var isEmpty: Bool {
         regressions.isEmpty && improvements.isEmpty && otherChanges.isEmpty && newFindings.isEmpty && resolvedFindings.isEmpty
             && suppressedFindings.isEmpty && suppressionChanges.isEmpty && newApps.isEmpty && removedApps.isEmpty && newRepos.isEmpty
-            && removedRepos.isEmpty
+            && removedRepos.isEmpty && toolchainMoves.isEmpty
     }
 
     /// Compares a run with an older one (nil: nothing to compare with).
@@ -120,6 +125,7 @@ public struct RunDiff: Sendable {
                 case .better, .neither: otherChanges.append(item)
                 }
             }
+            if let move = ToolchainMove(repo: repo, from: before, to: app) { toolchainMoves.append(move) }
             let beforePrints = Set(before.findings.map(\.fingerprint))
             let afterPrints = Set(app.findings.map(\.fingerprint)).union(acceptedNow)
             for finding in app.findings where !beforePrints.contains(finding.fingerprint) {
@@ -183,6 +189,44 @@ public struct VerdictChange: Sendable, Hashable {
     public let target: String
     public let from: Verdict
     public let to: Verdict
+}
+
+/// An app whose builds use another Xcode than in the previous run.
+public struct ToolchainMove: Sendable, Hashable {
+    public let repo: RepoKey
+    public let repoName: String
+    public let team: String?
+    public let path: String
+    public let target: String
+    /// The Xcode column before and after ("16.4", "latest"; nil when unknown).
+    public let from: String?
+    public let to: String?
+    public let fromStatus: AppToolchain.Status
+    public let toStatus: AppToolchain.Status
+    /// The app's verdict in the newer run.
+    public let verdict: Verdict
+    /// The pin that decides now, `file:line`.
+    public let pin: String?
+
+    /// The move put a blocked app's build on Xcode 27 or later: it crashes at launch in that build.
+    public var isRegression: Bool {
+        toStatus == .current && fromStatus != .current && verdict == .blocked
+    }
+
+    init?(repo: RepoRecord, from old: AppReport, to new: AppReport) {
+        guard old.toolchain.xcode != new.toolchain.xcode || old.toolchain.status != new.toolchain.status else { return nil }
+        self.repo = repo.key
+        repoName = repo.name
+        team = repo.team
+        path = new.path
+        target = new.target
+        from = old.toolchain.xcode
+        to = new.toolchain.xcode
+        fromStatus = old.toolchain.status
+        toStatus = new.toolchain.status
+        verdict = new.verdict
+        pin = new.toolchain.deciding.map { "\($0.location.file):\($0.location.line)" }
+    }
 }
 
 public struct FindingChange: Sendable, Hashable {

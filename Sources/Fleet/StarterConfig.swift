@@ -47,6 +47,10 @@ public enum StarterConfig {
         exclude:
           - "**/Generated/**"
 
+        # Vendors' example and demo apps inside third-party code (vendor/, third_party/, Local Pods/, git
+        # submodules…) are reported apart and left out of the figures; true counts them like the team's own.
+        include_vendored_apps: false
+
         # Used by `scenesweep daemon`: after a run in which an app's verdict got worse (regression) or an app
         # became blocked (blocked), post a Slack-compatible message naming the apps, teams and owners.
         notify:

@@ -46,7 +46,14 @@ public enum StoredReport {
         /// Absent from results stored before they were added.
         let owners: [String]?
         let unreadable: [String]?
+        let unidentified: Bool?
+        let testTargets: [String]?
+        let frameworkRequirement: String?
+        let vendored: String?
+        let counted: Bool?
         let suppressionsRefused: [StoredFinding]?
+        let toolchain: StoredToolchain?
+        let dependencies: [StoredDependency]?
 
         var report: AppReport {
             func commented(_ items: [StoredFinding]) -> [SuppressedFinding] {
@@ -56,7 +63,56 @@ public enum StoredReport {
                 path: path, target: target, project: project, platform: platform, framework: framework,
                 frameworkVersion: frameworkVersion, verdict: verdict, findings: findings.map(\.finding),
                 suppressed: commented(suppressed), unreadable: unreadable ?? [], owners: owners ?? [],
-                refusedSuppressions: commented(suppressionsRefused ?? []))
+                refusedSuppressions: commented(suppressionsRefused ?? []), unidentified: unidentified ?? false,
+                testTargets: testTargets ?? [], frameworkRequirement: frameworkRequirement,
+                vendored: vendored, counted: counted ?? true,
+                toolchain: AppToolchain(pins: toolchain?.pins.compactMap(\.pin) ?? []),
+                dependencies: dependencies?.compactMap(\.status) ?? [])
+        }
+    }
+
+    struct StoredToolchain: Decodable {
+        let pins: [StoredPin]
+    }
+
+    struct StoredPin: Decodable {
+        let xcode: String?
+        let floating: Bool
+        let text: String
+        let source: String
+        let file: String
+        let line: Int
+        let column: Int
+        let scope: String
+        let basis: String?
+
+        /// Nil for a pin kind this version does not know (written by a newer scenesweep).
+        var pin: XcodePin? {
+            guard let source = XcodePin.Source(rawValue: source) else { return nil }
+            return XcodePin(
+                version: xcode.flatMap(XcodeVersion.parse), floating: floating, text: text, source: source,
+                location: Location(file: file, line: line, column: column), scope: scope, basis: basis)
+        }
+    }
+
+    struct StoredDependency: Decodable {
+        let name: String
+        let package: String
+        let ecosystem: String
+        let resolved: String
+        let sceneAware: String?
+        let state: String
+        let severity: Severity?
+        let breaks: String?
+        let file: String
+        let line: Int
+        let source: String
+
+        var status: DependencyStatus? {
+            guard let ecosystem = Ecosystem(rawValue: ecosystem), let state = DependencyStatus.State(rawValue: state) else { return nil }
+            return DependencyStatus(
+                name: name, package: package, ecosystem: ecosystem, resolved: resolved, sceneAware: sceneAware, state: state,
+                breaks: breaks ?? "", source: source, severity: severity ?? .warning, file: file, line: line)
         }
     }
 

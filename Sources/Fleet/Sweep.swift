@@ -65,13 +65,15 @@ public struct SweepEnvironment: Sendable {
         self.workers = workers
     }
 
-    /// The rule pack's name and a hash of its catalogue (ids, aliases, default severities).
+    /// The rule pack's name and a hash of its catalogue (ids, aliases, default severities) and of the data
+    /// tables rules read (dependency readiness, runner images' default Xcode).
     public static let catalogueRulePack: String = {
         var parts: [String] = [Scanner.rulePack]
         for rule in Catalogue.all {
             let description = rule.description
             parts += [description.id, description.severity.rawValue] + description.aliases
         }
+        parts += DependencyReadiness.fingerprintParts + RunnerImages.fingerprintParts
         return Scanner.rulePack + "+" + Fingerprint.of(parts).prefix(8)
     }()
 }

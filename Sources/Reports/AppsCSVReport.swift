@@ -1,4 +1,5 @@
 import Fleet
+import Rules
 
 /// `apps.csv`: one row per app of the fleet, for spreadsheets. RFC 4180 (CRLF line ends, fields with a
 /// comma, quote or line break quoted, quotes doubled), and safe to open: a cell that a spreadsheet would
@@ -9,7 +10,7 @@ import Fleet
 public enum AppsCSVReport {
     public static let header = [
         "repo", "path", "target", "platform", "framework", "version", "verdict", "errors", "warnings", "team", "commit", "status",
-        "owners", "result_date", "suppressed", "suppressions_refused",
+        "owners", "result_date", "suppressed", "suppressions_refused", "xcode", "xcode_status", "xcode_pin", "lagging_dependencies",
     ]
 
     public static func render(_ summary: FleetSummary) -> String {
@@ -19,10 +20,17 @@ public enum AppsCSVReport {
                 app.repoName, app.path, app.target, app.platform, app.framework, app.frameworkVersion ?? "", app.verdict.rawValue,
                 String(app.errors), String(app.warnings), app.team ?? "", app.commit ?? "", app.status.rawValue,
                 app.owners.joined(separator: " "), app.resultDate.map(Timestamp.iso) ?? "", String(app.suppressed),
-                String(app.suppressionsRefused),
+                String(app.suppressionsRefused), app.toolchain.xcode ?? "", app.status == .failed ? "" : app.toolchain.status.rawValue,
+                app.toolchain.deciding.map { "\($0.location.file):\($0.location.line)" } ?? "",
+                app.laggingDependencies.map(lagging).joined(separator: "; "),
             ])
         }
         return output
+    }
+
+    /// `url_launcher_ios 6.3.4 -> 6.4.0`, `receive_sharing_intent 1.8.1 -> none`.
+    static func lagging(_ status: DependencyStatus) -> String {
+        "\(status.package) \(status.resolved) -> \(status.sceneAware ?? "none")"
     }
 
     static func row(_ cells: [String]) -> String {

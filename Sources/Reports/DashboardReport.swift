@@ -40,6 +40,8 @@ public enum DashboardReport {
         body += teams(summary)
         body += changes(summary)
         body += rules(summary)
+        body += toolchains(summary)
+        body += dependencies(summary)
         body += suppressions(summary)
         body += failures(summary)
         body += apps(summary)
@@ -62,7 +64,7 @@ public enum DashboardReport {
             <div class="meta"><p>Run <span class="mono">\(HTML.escape(summary.run))</span> · \(HTML.moment(summary.generatedAt))</p>
             <p>\(count(summary.repos, "repository", "repositories")): \(coverage.joined(separator: ", "))</p>
             <nav class="sections" aria-label="Sections"><a href="#trend">Trend</a><a href="#teams">Teams</a><a href="#changes">Changes</a>\
-            <a href="#rules">Blocking rules</a><a href="#apps">All apps</a><a href="rules.html">Rule pages</a></nav></div>
+            <a href="#rules">Blocking rules</a><a href="#xcode">Xcode pins</a><a href="#dependencies">Dependencies</a><a href="#apps">All apps</a><a href="rules.html">Rule pages</a></nav></div>
             </header>
 
             """
@@ -347,6 +349,12 @@ public enum DashboardReport {
         if !diff.removedApps.isEmpty { facts.append("\(count(diff.removedApps.count, "app")) gone") }
         if !diff.newRepos.isEmpty { facts.append("\(count(diff.newRepos.count, "new repository", "new repositories"))") }
         if !diff.removedRepos.isEmpty { facts.append("\(count(diff.removedRepos.count, "repository", "repositories")) removed") }
+        let pinRegressions = diff.pinRegressions.count
+        if pinRegressions > 0 {
+            facts.append(
+                "<span data-metric=\"pin-regressions\">\(pinRegressions)</span> blocked \(pinRegressions == 1 ? "app" : "apps") now built with Xcode 27"
+            )
+        }
         html += "<p>Compared with run <span class=\"mono\">\(HTML.escape(from))</span>: \(facts.joined(separator: ", ")).</p></div>\n"
         html += "<div class=\"changes\">\n"
         html += changeTable(
@@ -390,6 +398,58 @@ public enum DashboardReport {
                 "<td class=\"num\"><span class=\"meter rule\"><span style=\"width:\(HTML.decimal(HTML.share(item.apps, of: most)))%\"></span></span>"
             html += "<b data-metric=\"apps\">\(item.apps)</b></td>"
             html += "<td class=\"small\">\(HTML.escape(description?.summary ?? ""))</td></tr>\n"
+        }
+        return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
+    // MARK: When it bites
+
+    /// Blocked apps by the Xcode their builds are pinned to: Xcode 27 builds crash now, older pins when they move.
+    private static func toolchains(_ summary: FleetSummary) -> String {
+        var html = "<section id=\"xcode\">\n<div class=\"section-head\"><h2>When it bites: blocked apps by pinned Xcode</h2>"
+        html += "<p>Nothing fails until a build uses Xcode 27: those crash at launch now; older pins are safe until they move, "
+        html += "and must move before 2027-04-01; floating pins move with the CI image.</p></div>\n"
+        guard let most = summary.blockedByXcode.map(\.apps).max() else {
+            return html + "<div class=\"card\"><p class=\"empty\">No app is blocked.</p></div>\n</section>\n"
+        }
+        html += "<div class=\"card\"><div class=\"table-wrap\"><table class=\"rules\"><thead><tr><th>Xcode</th>"
+        html += "<th class=\"num\">Blocked apps</th><th>When it breaks</th></tr></thead><tbody>\n"
+        for group in summary.blockedByXcode {
+            let when: String
+            switch group.group {
+            case .major where group.group.isCurrent: when = "Now: these builds crash at launch."
+            case .major: when = "When the pin moves to Xcode 27 (by 2027-04-01 at the latest)."
+            case .floating: when = "When the CI image's newest Xcode becomes 27, without a commit."
+            case .unknown: when = "No Xcode pin found in the repository."
+            }
+            html += "<tr data-xcode-group=\"\(HTML.escape(group.group.description))\"><td>\(HTML.escape(group.group.description))</td>"
+            html +=
+                "<td class=\"num\"><span class=\"meter rule\"><span style=\"width:\(HTML.decimal(HTML.share(group.apps, of: most)))%\"></span></span>"
+            html += "<b data-metric=\"apps\">\(group.apps)</b></td><td class=\"small\">\(when)</td></tr>\n"
+        }
+        return html + "</tbody></table></div></div>\n</section>\n"
+    }
+
+    /// Dependencies that keep apps from being ready, most apps first, with the version to move to.
+    private static func dependencies(_ summary: FleetSummary) -> String {
+        var html = "<section id=\"dependencies\">\n<div class=\"section-head\"><h2>Dependencies blocking readiness</h2>"
+        html += "<p>SDKs and plugins the apps' lockfiles resolve below their first scene-aware release (or that have none), "
+        html += "by how many apps; each links to the release notes or issue that names the version.</p></div>\n"
+        guard !summary.blockingDependencies.isEmpty else {
+            return html + "<div class=\"card\"><p class=\"empty\">No lockfile resolves a dependency that must move.</p></div>\n</section>\n"
+        }
+        html += "<div class=\"card\"><div class=\"table-wrap\"><table><thead><tr><th>Dependency</th><th class=\"num\">Apps</th>"
+        html += "<th>Resolved</th><th>Move to</th><th>Effect</th></tr></thead><tbody>\n"
+        for dependency in summary.blockingDependencies {
+            html += "<tr data-dependency=\"\(HTML.escape(dependency.name))\"><td><a href=\"\(HTML.escape(dependency.source))\">"
+            html += "\(HTML.escape(dependency.name))</a><div class=\"where\">\(HTML.escape(dependency.ecosystem.displayName))</div></td>"
+            html += "<td class=\"num\" data-metric=\"apps\">\(dependency.apps)</td>"
+            html += "<td class=\"mono small\">\(HTML.escape(dependency.resolved.joined(separator: ", ")))</td>"
+            html += "<td>\(HTML.escape(dependency.sceneAware ?? "no scene-aware release"))</td>"
+            html +=
+                dependency.severity == .note
+                ? "<td class=\"small\">note: deprecated under scenes, still works in one window</td></tr>\n"
+                : "<td class=\"small\">\(HTMLPage.badge(.atRisk)) behaviour lost until it moves</td></tr>\n"
         }
         return html + "</tbody></table></div></div>\n</section>\n"
     }
@@ -471,6 +531,9 @@ public enum DashboardReport {
             }
             html += "</td><td class=\"nowrap\">\(HTML.escape(app.framework))"
             if let version = app.frameworkVersion { html += " <span class=\"muted\">\(HTML.escape(version))</span>" }
+            if let xcode = app.toolchain.xcode {
+                html += "<div class=\"where\" data-xcode=\"\(HTML.escape(xcode))\">Xcode \(HTML.escape(xcode))</div>"
+            }
             html += "</td><td class=\"finding\">"
             if let finding = app.topFinding {
                 html += "<div class=\"finding-message\">\(HTML.escape(finding.message))</div>"

@@ -90,6 +90,29 @@ public enum FleetSummaryReport {
                             ("repo", .string(app.repoName)), ("path", .string(app.path)), ("target", .string(app.target)),
                             ("team", .string(app.team)), ("owners", .array(app.owners.map { .string($0) })),
                             ("rules", .array(app.blockingRules.map { .string($0) })),
+                            ("xcode", .string(app.toolchain.xcode)), ("xcodeStatus", .string(app.toolchain.status.rawValue)),
+                        ])
+                    })
+            ),
+            (
+                "blockedByXcode",
+                .array(
+                    summary.blockedByXcode.map { group in
+                        .object([
+                            ("xcode", .string(group.group.description)), ("current", .bool(group.group.isCurrent)),
+                            ("apps", .int(group.apps)),
+                        ])
+                    })
+            ),
+            (
+                "blockingDependencies",
+                .array(
+                    summary.blockingDependencies.map { dependency in
+                        .object([
+                            ("name", .string(dependency.name)), ("ecosystem", .string(dependency.ecosystem.rawValue)),
+                            ("sceneAware", .string(dependency.sceneAware)), ("apps", .int(dependency.apps)),
+                            ("resolved", .array(dependency.resolved.map { .string($0) })), ("source", .string(dependency.source)),
+                            ("severity", .string(dependency.severity.rawValue)),
                         ])
                     })
             ),
@@ -120,10 +143,18 @@ public enum FleetSummaryReport {
         if summary.skippedRepos > 0 { coverage.append("\(summary.skippedRepos) not checked (--only)") }
         if summary.failedRepos > 0 { coverage.append("**\(summary.failedRepos) could not be fetched or scanned**") }
         output += "\(count(summary.repos, "repository", "repositories")): \(coverage.joined(separator: ", ")).\n\n"
+        if summary.vendoredApps > 0 {
+            output +=
+                "\(count(summary.vendoredApps, "vendored app")) (vendors' example and demo apps inside third-party code) "
+                + "\(summary.vendoredApps == 1 ? "is" : "are") not counted; `include_vendored_apps: true` counts them.\n\n"
+        }
 
         output += regressions(summary.diff)
         output += blockedByTeam(summary)
+        output += unchecked(summary)
         output += topRules(summary)
+        output += blockedByXcode(summary)
+        output += blockingDependencies(summary)
         output += teams(summary)
         output += suppressions(summary)
         output += failures(summary)
@@ -164,6 +195,31 @@ public enum FleetSummaryReport {
         return output + "\n"
     }
 
+    /// When the blocked apps break: grouped by the Xcode their builds are pinned to.
+    private static func blockedByXcode(_ summary: FleetSummary) -> String {
+        guard !summary.blockedByXcode.isEmpty else { return "" }
+        var output =
+            "## Blocked apps by pinned Xcode\n\nXcode 27 builds crash at launch now; older pins are safe until they move, "
+            + "and must move before 2027-04-01.\n\n| Xcode | Blocked apps |\n|---|---|\n"
+        for group in summary.blockedByXcode {
+            output += "| \(group.group.isCurrent ? "**\(group.group)** (crashes now)" : group.group.description) | \(group.apps) |\n"
+        }
+        return output + "\n"
+    }
+
+    private static func blockingDependencies(_ summary: FleetSummary) -> String {
+        guard !summary.blockingDependencies.isEmpty else { return "" }
+        var output =
+            "## Dependencies blocking readiness\n\n| Dependency | Ecosystem | Apps | Resolved | Move to | Source |\n|---|---|---|---|---|---|\n"
+        for dependency in summary.blockingDependencies {
+            output +=
+                "| \(Markdown.cell(dependency.name)) | \(dependency.ecosystem.displayName) | \(dependency.apps) | "
+                + "\(Markdown.cell(dependency.resolved.joined(separator: ", "))) | \(Markdown.cell(dependency.sceneAware ?? "no scene-aware release")) | "
+                + "[source](\(dependency.source.replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: " ", with: "%20"))) |\n"
+        }
+        return output + "\n"
+    }
+
     private static func blockedByTeam(_ summary: FleetSummary) -> String {
         let blocked = summary.apps.filter { $0.verdict == .blocked }
         guard !blocked.isEmpty else { return "## Blocked apps\n\nNone.\n\n" }
@@ -182,6 +238,21 @@ public enum FleetSummaryReport {
             output += "\n"
         }
         return output
+    }
+
+    /// Apps the scan itself reported unknown, with why: an unreadable input, or a repository with signs of an
+    /// app that no project or description identified. They count against readiness, so they are named.
+    private static func unchecked(_ summary: FleetSummary) -> String {
+        let apps = summary.apps.filter { $0.verdict == .unknown && $0.uncheckedReason != nil }
+        guard !apps.isEmpty else { return "" }
+        var output =
+            "## Apps that could not be checked (\(apps.count))\n\n| Repository | Team | App | Target | Why |\n|---|---|---|---|---|\n"
+        for app in apps {
+            output +=
+                "| \(Markdown.cell(app.repoName)) | \(Markdown.cell(app.team ?? FleetSummary.noTeam)) | `\(Markdown.code(app.path.isEmpty ? "." : app.path))` "
+                + "| \(Markdown.cell(app.target)) | \(Markdown.cell(app.uncheckedReason ?? "")) |\n"
+        }
+        return output + "\n"
     }
 
     private static func topRules(_ summary: FleetSummary) -> String {

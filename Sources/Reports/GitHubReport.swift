@@ -8,7 +8,7 @@ public enum GitHubReport {
         var order: [String] = []
         var targets: [String: [String]] = [:]
         var first: [String: Finding] = [:]
-        for app in report.apps {
+        for app in report.apps where app.counted {
             for finding in app.findings {
                 let key = "\(finding.file):\(finding.line):\(finding.column):\(finding.rule):\(finding.message)"
                 if first[key] == nil {

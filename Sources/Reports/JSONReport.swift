@@ -48,10 +48,62 @@ public enum JSONReport {
             ("unreadable", .array(app.unreadable.map { .string($0) })),
             ("findings", .array(app.findings.map(finding))),
             ("suppressed", commented(app.suppressed)),
+            ("toolchain", toolchain(app.toolchain)),
+            ("dependencies", .array(app.dependencies.map(dependency))),
         ]
+        // Present only when true, so reports of ordinary apps keep their shape.
+        if app.unidentified { members.insert(("unidentified", .bool(true)), at: 7) }
+        if let requirement = app.frameworkRequirement { members.insert(("frameworkRequirement", .string(requirement)), at: 6) }
+        if let vendored = app.vendored { members.append(("vendored", .string(vendored))) }
+        if !app.counted { members.append(("counted", .bool(false))) }
+        if !app.testTargets.isEmpty { members.append(("testTargets", .array(app.testTargets.map { .string($0) }))) }
         // Only in fleet runs whose config refused some comments: those findings are in `findings` too.
         if !app.refusedSuppressions.isEmpty { members.append(("suppressionsRefused", commented(app.refusedSuppressions))) }
         return .object(members)
+    }
+
+    /// The Xcode the app builds with: the deciding pin's version and place (all null when `status` is
+    /// `unknown`), and every pin that applies.
+    static func toolchain(_ toolchain: AppToolchain) -> JSONValue {
+        let deciding = toolchain.deciding
+        return .object([
+            ("status", .string(toolchain.status.rawValue)),
+            ("xcode", .string(toolchain.xcode)),
+            ("source", .string(deciding?.source.rawValue)),
+            ("file", .string(deciding?.location.file)),
+            ("line", deciding.map { .int($0.location.line) } ?? .null),
+            ("pins", .array(toolchain.pins.map(pin))),
+        ])
+    }
+
+    static func pin(_ pin: XcodePin) -> JSONValue {
+        .object([
+            ("xcode", .string(pin.version?.description)),
+            ("floating", .bool(pin.floating)),
+            ("text", .string(pin.text)),
+            ("source", .string(pin.source.rawValue)),
+            ("file", .string(pin.location.file)),
+            ("line", .int(pin.location.line)),
+            ("column", .int(pin.location.column)),
+            ("scope", .string(pin.scope)),
+            ("basis", .string(pin.basis)),
+        ])
+    }
+
+    static func dependency(_ status: DependencyStatus) -> JSONValue {
+        .object([
+            ("name", .string(status.name)),
+            ("package", .string(status.package)),
+            ("ecosystem", .string(status.ecosystem.rawValue)),
+            ("resolved", .string(status.resolved)),
+            ("sceneAware", .string(status.sceneAware)),
+            ("state", .string(status.state.rawValue)),
+            ("severity", .string(status.severity.rawValue)),
+            ("breaks", .string(status.breaks)),
+            ("file", .string(status.file)),
+            ("line", .int(status.line)),
+            ("source", .string(status.source)),
+        ])
     }
 
     static func finding(_ finding: Finding) -> JSONValue {
@@ -67,7 +119,7 @@ public enum JSONReport {
     }
 
     static func summary(_ summary: ScanSummary) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("apps", .int(summary.apps)),
             ("blocked", .int(summary.blocked)),
             ("atRisk", .int(summary.atRisk)),
@@ -77,7 +129,10 @@ public enum JSONReport {
             ("warnings", .int(summary.warnings)),
             ("notes", .int(summary.notes)),
             ("suppressed", .int(summary.suppressed)),
-        ])
+        ]
+        // Present only when some app is vendored and not counted, so ordinary reports keep their shape.
+        if summary.vendored > 0 { members.append(("vendored", .int(summary.vendored))) }
+        return .object(members)
     }
 
     static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {

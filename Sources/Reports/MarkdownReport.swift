@@ -48,6 +48,10 @@ public enum MarkdownReport {
     static func section(_ app: AppReport) -> String {
         var output = "## \(Markdown.cell(app.target)) — `\(Markdown.code(app.path.isEmpty ? "." : app.path))`\n\n"
         output += "\(verdict(app.verdict)) · \(Markdown.cell(app.platform)) · \(Markdown.cell(TextReport.frameworkLabel(app)))\n\n"
+        if let vendored = app.vendored {
+            output += "> Vendored: \(Markdown.cell(vendored))\(app.counted ? "" : "; not counted in the totals or the exit status").\n\n"
+        }
+        if let line = TextReport.toolchainLine(app.toolchain) { output += "Xcode: \(Markdown.cell(line))\n\n" }
         if app.findings.isEmpty {
             output += "No findings.\n\n"
         } else {
@@ -82,6 +86,10 @@ public enum MarkdownReport {
         }
         for reason in app.unreadable {
             output += "> Could not check: \(Markdown.cell(reason))\n\n"
+        }
+        if !app.testTargets.isEmpty {
+            output +=
+                "Test targets that run in this app (they fail when it does): \(app.testTargets.map { "`\(Markdown.code($0))`" }.joined(separator: ", "))\n\n"
         }
         return output
     }

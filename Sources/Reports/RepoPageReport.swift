@@ -100,6 +100,7 @@ public enum RepoPageReport {
                 ? "<span class=\"unowned\">no CODEOWNERS owner</span>"
                 : "owners <span class=\"mono\">\(app.owners.map(HTML.escape).joined(separator: " "))</span>")
         html += "<p class=\"facts\">\(facts.joined(separator: " · "))</p>\n"
+        html += toolchain(app.toolchain)
         if app.findings.isEmpty { html += "<p class=\"empty\">No findings.</p>\n" }
         // One group per rule, the worst first, each with the rule's fix once and every place it fired.
         var order: [String] = []
@@ -142,6 +143,34 @@ public enum RepoPageReport {
         for reason in app.unreadable {
             html += "<p class=\"small\"><b>Could not check:</b> \(HTML.escape(reason))</p>\n"
         }
+        html += dependencies(app.dependencies)
         return html + "</section>\n"
+    }
+
+    /// The Xcode the app builds with, and the pin that says so; nothing when no pin was found.
+    private static func toolchain(_ toolchain: AppToolchain) -> String {
+        guard let pin = toolchain.deciding, let line = TextReport.toolchainLine(toolchain) else { return "" }
+        return "<p class=\"small\" data-xcode-status=\"\(toolchain.status.rawValue)\"><b>Xcode:</b> \(HTML.escape(line))"
+            + (pin.basis.map { " <span class=\"muted\">(\(HTML.escape($0)))</span>" } ?? "") + "</p>\n"
+    }
+
+    /// The readiness table's dependencies the app resolves, with their state and the version to move to.
+    private static func dependencies(_ statuses: [DependencyStatus]) -> String {
+        guard !statuses.isEmpty else { return "" }
+        var html = "<details\(statuses.contains(where: \.isBlocking) ? " open" : "")><summary>Dependencies checked for scene support ("
+        html += "\(statuses.filter(\.isBlocking).count) to move)</summary><ul>"
+        for status in statuses {
+            let state: String
+            switch status.state {
+            case .ready: state = "ready"
+            case .lagging: state = "move to \(status.sceneAware ?? "")"
+            case .noSceneAwareRelease: state = "no scene-aware release"
+            case .unknown: state = "version not comparable"
+            }
+            html += "<li data-dependency-state=\"\(status.state.rawValue)\"><span class=\"mono\">\(HTML.escape(status.package)) "
+            html += "\(HTML.escape(status.resolved))</span> (\(HTML.escape(status.file)):\(status.line)): \(HTML.escape(state)) · "
+            html += "<a href=\"\(HTML.escape(status.source))\">source</a></li>"
+        }
+        return html + "</ul></details>\n"
     }
 }

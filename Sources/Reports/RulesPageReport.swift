@@ -43,7 +43,9 @@ public enum RulesPageReport {
         html += "<h2>\(HTML.escape(description.name)) \(HTMLPage.severityBadge(description.severity))"
         html += "<span class=\"id mono\">\(HTML.escape(description.id))</span></h2>\n"
         html += "<p><b>\(HTML.escape(description.summary))</b></p>\n"
-        html += "<h3>Why</h3><p>\(HTML.escape(description.rationale))</p>\n"
+        // Blank lines separate paragraphs (and the rows of a rule's data table).
+        let paragraphs = description.rationale.components(separatedBy: "\n\n").map { "<p>\(HTML.escape($0))</p>" }
+        html += "<h3>Why</h3>\(paragraphs.joined())\n"
         html += "<h3>Fix</h3><p>\(HTML.escape(description.fix))</p>\n"
         if !description.documentationURLs.isEmpty {
             html += "<h3>Apple documentation</h3><ul>"

@@ -25,6 +25,7 @@ public enum RunDiffReport {
                     ("suppressionChanges", .int(diff.suppressionChanges.count)), ("newApps", .int(diff.newApps.count)),
                     ("removedApps", .int(diff.removedApps.count)), ("newRepos", .int(diff.newRepos.count)),
                     ("removedRepos", .int(diff.removedRepos.count)), ("staleRepos", .int(diff.staleRepos.count)),
+                    ("toolchainMoves", .int(diff.toolchainMoves.count)), ("pinRegressions", .int(diff.pinRegressions.count)),
                 ])
             ),
             ("regressions", .array(diff.regressions.map(verdictChange))),
@@ -46,6 +47,7 @@ public enum RunDiffReport {
             ("removedApps", .array(diff.removedApps.map(appChange))),
             ("newRepos", .array(diff.newRepos.map(repoChange))),
             ("removedRepos", .array(diff.removedRepos.map(repoChange))),
+            ("toolchainMoves", .array(diff.toolchainMoves.map(toolchainMove))),
             (
                 "staleRepos",
                 .array(
@@ -66,6 +68,15 @@ public enum RunDiffReport {
             ("repo", .string(change.repoName)), ("repoKey", .string(change.repo.rawValue)), ("team", .string(change.team)),
             ("path", .string(change.path)), ("target", .string(change.target)), ("from", .string(change.from.rawValue)),
             ("to", .string(change.to.rawValue)),
+        ])
+    }
+
+    static func toolchainMove(_ move: ToolchainMove) -> JSONValue {
+        .object([
+            ("repo", .string(move.repoName)), ("repoKey", .string(move.repo.rawValue)), ("team", .string(move.team)),
+            ("path", .string(move.path)), ("target", .string(move.target)), ("from", .string(move.from)), ("to", .string(move.to)),
+            ("fromStatus", .string(move.fromStatus.rawValue)), ("toStatus", .string(move.toStatus.rawValue)),
+            ("verdict", .string(move.verdict.rawValue)), ("pin", .string(move.pin)), ("regression", .bool(move.isRegression)),
         ])
     }
 
@@ -111,7 +122,23 @@ public enum RunDiffReport {
         output += appList("Removed apps", diff.removedApps)
         output += repoList("New repositories", diff.newRepos)
         output += repoList("Removed from the config", diff.removedRepos)
+        output += toolchainTable(diff.toolchainMoves)
         return output + staleMarkdown(diff)
+    }
+
+    private static func toolchainTable(_ moves: [ToolchainMove]) -> String {
+        guard !moves.isEmpty else { return "" }
+        var output =
+            "## Xcode pins that moved (\(moves.count))\n\nA blocked app whose build moved to Xcode 27 crashes at launch in that build.\n\n"
+            + "| Repository | App | Target | Was | Now | Verdict | Pin |\n|---|---|---|---|---|---|---|\n"
+        for move in moves {
+            let now = (move.to.map { "Xcode \($0)" } ?? "unknown") + (move.isRegression ? " ⚠ crashes at launch in this build" : "")
+            output +=
+                "| \(Markdown.cell(move.repoName)) | `\(Markdown.code(display(move.path)))` | \(Markdown.cell(move.target)) | "
+                + "\(move.from.map { "Xcode \($0)" } ?? "unknown") | \(Markdown.cell(now)) | \(MarkdownReport.verdict(move.verdict)) | "
+                + "\(move.pin.map { "`\(Markdown.code($0))`" } ?? "") |\n"
+        }
+        return output + "\n"
     }
 
     private static func changeTable(_ title: String, _ changes: [VerdictChange]) -> String {
@@ -209,6 +236,7 @@ public enum RunDiffReport {
         note(diff.newRepos.count, "new repository", "new repositories")
         note(diff.removedRepos.count, "removed repository", "removed repositories")
         note(diff.staleRepos.count, "repository not brought up to date", "repositories not brought up to date")
+        note(diff.toolchainMoves.count, "Xcode pin moved", "Xcode pins moved")
         output += counts.isEmpty ? "nothing changed\n" : counts.joined(separator: ", ") + "\n"
         for (title, changes) in [
             ("regression", diff.regressions), ("improvement", diff.improvements), ("better only by suppression", diff.suppressionChanges),
@@ -237,6 +265,11 @@ public enum RunDiffReport {
             output += "new app: \(show(app.repoName)) \(show(display(app.path))) (\(show(app.target))): \(app.verdict.rawValue)\n"
         }
         for app in diff.removedApps { output += "removed app: \(show(app.repoName)) \(show(display(app.path))) (\(show(app.target)))\n" }
+        for move in diff.toolchainMoves {
+            output +=
+                "\(move.isRegression ? "pin regression" : "xcode"): \(show(move.repoName)) \(show(display(move.path))) (\(show(move.target))): "
+                + "Xcode \(move.from ?? "unknown") -> \(move.to ?? "unknown")\(move.pin.map { " at \(show($0))" } ?? "")\n"
+        }
         for repo in diff.newRepos { output += "new repository: \(show(repo.repoName))\n" }
         for repo in diff.removedRepos { output += "removed repository: \(show(repo.repoName))\n" }
         for repo in diff.staleRepos {

@@ -14,7 +14,8 @@ public enum SARIFReport {
         let descriptions = Catalogue.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
         var results: [JSONValue] = []
-        for app in report.apps {
+        // A vendor's example app is not the repository's code to fix: its findings are not alerts.
+        for app in report.apps where app.counted {
             for finding in app.findings {
                 results.append(result(finding, app: app, ruleIndex: ruleIndex, suppression: nil))
             }

@@ -15,7 +15,8 @@ public enum TextReport {
         for app in report.apps {
             let project = app.project.map { " (\(show($0)))" } ?? ""
             output +=
-                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(verdictLabel(app.verdict))\n"
+                "\(app.path.isEmpty ? "." : show(app.path)) · target \(show(app.target))\(project) · \(show(app.platform)) · \(show(frameworkLabel(app))): \(app.unidentified ? "UNKNOWN (no app could be identified)" : verdictLabel(app.verdict))\(vendoredLabel(app))\n"
+            if let line = toolchainLine(app.toolchain) { output += "  \(show(line))\n" }
             for finding in app.findings {
                 output +=
                     "\(show(finding.file)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(show(finding.message)) [\(finding.rule)]\n"
@@ -26,10 +27,28 @@ public enum TextReport {
             for reason in app.unreadable {
                 output += "  could not check: \(show(reason))\n"
             }
+            if !app.testTargets.isEmpty, app.verdict != .ready {
+                output += "  test targets that run in this app fail with it: \(app.testTargets.map(show).joined(separator: ", "))\n"
+            }
             output += "\n"
         }
         output += summaryLine(report.summary) + "\n"
         return output
+    }
+
+    /// "builds with Xcode 16.4 (github-actions-runner macos-15 at .github/workflows/ios.yml:5)"; nil without pins.
+    static func toolchainLine(_ toolchain: AppToolchain) -> String? {
+        guard !toolchain.pins.isEmpty else { return nil }
+        guard let pin = toolchain.deciding else { return "Xcode unknown: \(toolchain.pins.count) pin(s) could not be resolved" }
+        let xcode = toolchain.xcode.map { $0 == "latest" ? "the newest Xcode" : "Xcode \($0)" } ?? "an unknown Xcode"
+        let what: String
+        switch toolchain.status {
+        case .current: what = "the iOS 27 SDK is in use now"
+        case .deferred: what = "safe until the pin moves"
+        case .floating: what = "floating: moves without a commit"
+        case .unknown: what = "unknown"
+        }
+        return "builds with \(xcode) (\(pin.source.displayName) \(pin.text) at \(pin.location.file):\(pin.location.line)): \(what)"
     }
 
     public static func summaryLine(_ summary: ScanSummary) -> String {
@@ -38,6 +57,7 @@ public enum TextReport {
         var line = "\(count(summary.apps, "app")): " + parts.joined(separator: ", ")
         line += "; \(count(summary.errors, "error")), \(count(summary.warnings, "warning")), \(count(summary.notes, "note"))"
         if summary.suppressed > 0 { line += " (\(summary.suppressed) suppressed)" }
+        if summary.vendored > 0 { line += "; \(count(summary.vendored, "vendored app")) not counted" }
         return line
     }
 
@@ -50,8 +70,17 @@ public enum TextReport {
         }
     }
 
+    /// ` · vendored (inside vendor/, third-party code), not counted` for a vendor's example app.
+    static func vendoredLabel(_ app: AppReport) -> String {
+        guard let vendored = app.vendored else { return "" }
+        return " · vendored (\(VisibleText.escape(vendored)))" + (app.counted ? "" : ", not counted")
+    }
+
     static func frameworkLabel(_ app: AppReport) -> String {
-        app.frameworkVersion.map { "\(app.framework) \($0)" } ?? app.framework
+        if let version = app.frameworkVersion { return "\(app.framework) \(version)" }
+        // A range is not a version: say that the release is unknown and what the manifests require.
+        if let requirement = app.frameworkRequirement { return "\(app.framework) (version not pinned; requires \(requirement))" }
+        return app.framework
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

@@ -4,6 +4,13 @@ import Foundation
 public struct SettingOrigin: Sendable, Hashable {
     public let file: String
     public let line: Int
+    public var column: Int = 1
+
+    package init(file: String, line: Int, column: Int = 1) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
 }
 
 /// What a path-valued setting resolves to.
@@ -68,7 +75,8 @@ public struct BuildSettings: Sendable, Hashable {
                 }
             }
             for key in config.settings.keys.sorted() {
-                let origin = config.settingLines[key].map { SettingOrigin(file: project.pbxprojPath, line: $0) }
+                let origin =
+                    config.settingOrigins[key] ?? config.settingLines[key].map { SettingOrigin(file: project.pbxprojPath, line: $0) }
                 apply(key, config.settings[key] ?? "", origin)
             }
         }

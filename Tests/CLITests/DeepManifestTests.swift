@@ -87,7 +87,7 @@ struct DeepManifestTests {
         #expect(result.out.contains("Binary/App · target App (Binary/App.xcodeproj) · iOS · native: UNKNOWN (inputs could not be read)"))
         #expect(result.out.contains("XML/App · target App (XML/App.xcodeproj) · iOS · native: UNKNOWN (inputs could not be read)"))
         #expect(result.out.contains("rn/ios/App · target App (rn/ios/App.xcodeproj) · iOS · react-native: BLOCKED"))
-        #expect(result.out.contains("expo · target shop · iOS · expo ~54.0.0: BLOCKED"))
+        #expect(result.out.contains("expo · target shop · iOS · expo (version not pinned; requires ~54.0.0): BLOCKED"))
         #expect(result.out.contains("flutter/ios/Runner · target Runner · iOS · flutter: BLOCKED"))
         #expect(result.out.contains("6 apps: 4 blocked, 0 at risk, 0 ready, 2 unknown"))
         BadInputTests.expectGoodAppScanned(result)

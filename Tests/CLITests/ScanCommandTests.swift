@@ -117,3 +117,51 @@ struct ScanCommandTests {
         #expect(result.out.contains("AppDelegate.m"))
     }
 }
+
+@Suite("scan command: never silent")
+struct ScanNeverSilentTests {
+    @Test("Signs of an app without an identified app exit 0 with an unknown entry; no sign of one still exits 2")
+    func unidentifiedAppIsReported() {
+        let fixture = FixturePaths.fixtures.appendingPathComponent("descriptions/rn-project-generated-by-script").path
+        let text = ConsoleCapture.run(["scan", fixture, "--root", fixture])
+        #expect(text.status == 0)
+        #expect(text.out.contains(". · target (unidentified) · iOS · react-native 0.76.9: UNKNOWN (no app could be identified)"))
+        #expect(text.out.contains("1 app: 0 blocked, 0 at risk, 0 ready, 1 unknown"))
+        let json = ConsoleCapture.run(["scan", fixture, "--format", "json", "--root", fixture])
+        #expect(json.status == 0)
+        #expect(json.out.contains("\"unidentified\": true"))
+
+        let empty = TemporaryDirectory()
+        empty.write("server/main.go", "package main\n")
+        let none = ConsoleCapture.run(["scan", empty.path])
+        #expect(none.status == 2)
+        #expect(none.err.contains("no iOS, tvOS or visionOS application targets found"))
+    }
+}
+
+@Suite("scan command: vendored apps")
+struct ScanVendoredAppsTests {
+    static let fixture = FixturePaths.fixtures.appendingPathComponent("descriptions/vendored-example").path
+
+    @Test("Vendored apps are shown apart and do not fail the gate; --count-vendored-apps counts them")
+    func vendoredAppsApart() {
+        let result = ConsoleCapture.run(["scan", Self.fixture, "--root", Self.fixture])
+        #expect(result.status == 0)
+        #expect(result.out.contains("1 app: 0 blocked, 0 at risk, 1 ready; 0 errors, 0 warnings, 0 notes; 3 vendored apps not counted"))
+        #expect(result.out.contains("· vendored (inside vendor/, third-party code), not counted"))
+        let counted = ConsoleCapture.run(["scan", Self.fixture, "--root", Self.fixture, "--count-vendored-apps"])
+        #expect(counted.status == 1)
+        #expect(counted.out.contains("4 apps: 2 blocked, 1 at risk, 1 ready"))
+        #expect(counted.out.contains("· vendored (inside vendor/, third-party code)\n"))
+        // Code scanning gets no alert for a vendor's example app unless it is counted.
+        let sarif = ConsoleCapture.run(["scan", Self.fixture, "--root", Self.fixture, "--format", "sarif"])
+        #expect(!sarif.out.contains("\"ruleId\""))
+        #expect(
+            ConsoleCapture.run(["scan", Self.fixture, "--root", Self.fixture, "--format", "sarif", "--count-vendored-apps"]).out.contains(
+                "\"ruleId\""))
+        let json = ConsoleCapture.run(["scan", Self.fixture, "--root", Self.fixture, "--format", "json"])
+        #expect(json.out.contains("\"vendored\": \"inside the git submodule Libraries/Charts\""))
+        #expect(json.out.contains("\"counted\": false"))
+        #expect(json.out.contains("\"vendored\": 3"))
+    }
+}

@@ -59,6 +59,34 @@ import Testing
         #expect(RunNotification.make(for: blocked, events: [.regression, .blocked])?.apps.count == 1)
     }
 
+    @Test func aBlockedAppWhosePinMovesToXcode27IsAPinRegressionAndOnlyThatNotifies() throws {
+        let fleet = try FleetBench()
+        let shop = fleet.bench.path("shop")
+        let workflow = "name: iOS\njobs:\n  build:\n    runs-on: macos-26\n    steps:\n      - run: xcodebuild\n"
+        try fleet.bench.commit(in: shop, files: [".github/workflows/ios.yml": workflow], message: "CI on macos-26")
+        _ = try fleet.sweep()
+        // A change elsewhere in the workflow that keeps Xcode 26 is not news.
+        try fleet.bench.commit(in: shop, files: [".github/workflows/ios.yml": "# CI\n" + workflow], message: "comment")
+        let same = try fleet.sweep()
+        #expect(same.diff.toolchainMoves.isEmpty)
+        #expect(RunNotification.make(for: same, events: [.regression, .blocked]) == nil)
+
+        try fleet.bench.commit(
+            in: shop, files: [".github/workflows/ios.yml": "# CI\n" + workflow.replacingOccurrences(of: "macos-26", with: "xcode-27")],
+            message: "move to Xcode 27")
+        let moved = try fleet.sweep()
+        #expect(moved.diff.regressions.isEmpty)
+        #expect(moved.diff.pinRegressions.count == 1)
+        #expect(RunNotification.make(for: moved, events: [.blocked]) == nil)
+        let message = try #require(RunNotification.make(for: moved, events: [.regression]))
+        #expect(message.pinRegressions == 1)
+        #expect(message.headline == "scenesweep · Bench Fleet: 1 blocked app now built with Xcode 27 in run \(moved.record.id)")
+        #expect(
+            message.apps.map(RunNotification.describe) == [
+                "shop Shelf (Shelf): blocked, now built with Xcode 27 (.github/workflows/ios.yml:5) and crashes at launch · team commerce · owners @jane, @acme/commerce"
+            ])
+    }
+
     @Test func slackMarkupInNamesIsEscaped() {
         #expect(RunNotification.escaped("a <b> & c") == "a &lt;b&gt; &amp; c")
     }

@@ -21,9 +21,9 @@ struct FleetReportTests {
         #expect(
             csv
                 == "repo,path,target,platform,framework,version,verdict,errors,warnings,team,commit,status,owners,result_date,suppressed,"
-                + "suppressions_refused\r\n"
-                + "shop,App,App,iOS,native,,blocked,0,0,commerce,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0\r\n"
-                + "shop,Clip,Clip,iOS,native,,ready,0,0,commerce,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0\r\n")
+                + "suppressions_refused,xcode,xcode_status,xcode_pin,lagging_dependencies\r\n"
+                + "shop,App,App,iOS,native,,blocked,0,0,commerce,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0,,unknown,,\r\n"
+                + "shop,Clip,Clip,iOS,native,,ready,0,0,commerce,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0,,unknown,,\r\n")
     }
 
     @Test(arguments: [
@@ -38,7 +38,7 @@ struct FleetReportTests {
     @Test func aHostileTargetNameCannotBecomeAFormula() {
         let csv = AppsCSVReport.render(Self.summary([RunDiffTests.app("App", .ready, target: "=cmd|' /C calc'!A0")], team: "@team"))
         let row = csv.split(separator: "\r\n")[1]
-        #expect(row == "shop,App,'=cmd|' /C calc'!A0,iOS,native,,ready,0,0,'@team,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0")
+        #expect(row == "shop,App,'=cmd|' /C calc'!A0,iOS,native,,ready,0,0,'@team,c0ffee,scanned,,2026-11-30T06:00:00Z,0,0,,unknown,,")
     }
 
     @Test func summaryJSONHasTheAgreedTopLevelIntegers() throws {

@@ -42,6 +42,29 @@ struct GitTreeSourceTests {
         return (files, diagnostics.sorted())
     }
 
+    @Test("Xcode pins and lockfiles are read from the commit, also when the sweep is limited to a subtree")
+    func pinsAndLockfilesFromTheTree() throws {
+        let trio = try Self.trio(
+            fixture: "legacy-swift-uikit",
+            files: [
+                ".github/workflows/ios.yml": "jobs:\n  build:\n    runs-on: macos-15\n    steps:\n      - run: xcodebuild\n",
+                "Podfile.lock": "PODS:\n  - Branch (0.31.3)\n",
+            ])
+        let tree = try GitTreeSource(repositoryPath: trio.mirror, commit: trio.commit, label: "shop")
+        let disk = try DirectorySource(root: trio.checkout, label: "shop")
+        let fromTree = Scanner.scan(tree)
+        let fromDisk = Scanner.scan(disk)
+        let app = try #require(fromTree.apps.first)
+        #expect(app.toolchain.xcode == "16.4")
+        #expect(app.dependencies.map { "\($0.package) \($0.state.rawValue)" } == ["Branch lagging"])
+        #expect(
+            JSONReport.render(fromTree).replacingOccurrences(of: fromTree.root, with: "")
+                == JSONReport.render(fromDisk).replacingOccurrences(of: fromDisk.root, with: ""))
+        // Limited to the app's folder: the workflow above it still decides its Xcode.
+        let limited = Scanner.scan(tree, filter: PathFilter(onlyFolders: ["Shelf"]))
+        #expect(limited.apps.first?.toolchain.xcode == "16.4")
+    }
+
     @Test("Scanning a commit equals scanning a checkout of it", arguments: fixtures)
     func scanningACommitEqualsScanningACheckout(fixture: String) throws {
         let trio = try Self.trio(fixture: fixture)

@@ -85,7 +85,9 @@ struct WatchdogTests {
                 == .invalid("a frame of 2147483647 bytes is longer than 67108864"))
     }
 
-    /// A fake worker: a shell script that reads the request and then misbehaves.
+    /// A fake worker: a shell script that reads the request and then misbehaves. Its last command is
+    /// exec'd: a child of the shell would outlive the killed worker holding the test run's output open,
+    /// and `swift test` waits for it (ten minutes of `sleep 600`).
     private static func worker(_ script: String) throws -> WorkerProcess {
         try WorkerProcess(WorkerLaunch(executable: "/bin/sh", arguments: ["-c", script]))
     }
@@ -100,7 +102,7 @@ struct WatchdogTests {
     }
 
     @Test func aWorkerPastItsTimeIsKilledAndNamedTimedOut() throws {
-        let worker = try Self.worker("sleep 600")
+        let worker = try Self.worker("exec sleep 600")
         let started = ContinuousClock.now
 
         let answer = Self.ask(worker, seconds: 1)
@@ -125,7 +127,7 @@ struct WatchdogTests {
         #expect(Self.ask(try Self.worker("kill -SEGV $$")) == .crashed(signal: SIGSEGV))
         #expect(Self.ask(try Self.worker("exec python3 -c 'import os; os.abort()'")) == .crashed(signal: SIGABRT))
         #expect(Self.ask(try Self.worker("exit 3")) == .exited(status: 3))
-        #expect(Self.ask(try Self.worker("echo Fatal error; sleep 5")) == .unreadable("not a worker frame"))
+        #expect(Self.ask(try Self.worker("echo Fatal error; exec sleep 5")) == .unreadable("not a worker frame"))
     }
 
     @Test func aWorkerWithinItsLimitsAnswersAndItsProgressIsHandedOn() throws {

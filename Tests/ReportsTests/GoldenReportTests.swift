@@ -14,7 +14,7 @@ struct GoldenReportTests {
     /// since SARIF and GitHub output do not depend on the framework).
     static let fixtures: [String] = {
         var result: [String] = []
-        for group in ["scan", "frameworks"] {
+        for group in ["scan", "frameworks", "descriptions"] {
             let folder = FixturePaths.fixtures.appendingPathComponent(group)
             result += ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
                 .filter { !$0.hasPrefix(".") }.map { group + "/" + $0 }
@@ -25,8 +25,10 @@ struct GoldenReportTests {
     static func goldenFolder(_ fixture: String) -> URL {
         let goldens = FixturePaths.fixtures.appendingPathComponent("goldens")
         let name = String(fixture.split(separator: "/").last!)
-        return fixture.hasPrefix("scan/")
-            ? goldens.appendingPathComponent(name) : goldens.appendingPathComponent("frameworks").appendingPathComponent(name)
+        if fixture.hasPrefix("scan/") { return goldens.appendingPathComponent(name) }
+        // Framework eras under goldens/frameworks, project descriptions (XcodeGen, Tuist, Bazel…) under goldens/descriptions.
+        let group = fixture.hasPrefix("descriptions/") ? "descriptions" : "frameworks"
+        return goldens.appendingPathComponent(group).appendingPathComponent(name)
     }
 
     static func formats(_ fixture: String) -> [ReportFormat] {

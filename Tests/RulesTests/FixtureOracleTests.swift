@@ -12,7 +12,7 @@ struct FixtureOracleTests {
     /// framework eras under `frameworks/`.
     static let fixtures: [String] = {
         var result: [String] = []
-        for group in ["scan", "frameworks"] {
+        for group in ["scan", "frameworks", "descriptions"] {
             let folder = FixturePaths.fixtures.appendingPathComponent(group)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             result += names.filter {
@@ -68,8 +68,12 @@ struct FixtureOracleTests {
                 let verdict = columns["verdict"]
             {
                 // A cell may add a remark after the value: "`Notes` (sources; Info.plist generated)".
-                let clean = { (cell: String) in
-                    String(
+                let clean = { (cell: String) -> String in
+                    // A code span is the whole value, spaces included (`Local Pods/Analytics/Example/Notes`).
+                    if cell.hasPrefix("`"), let close = cell.dropFirst().firstIndex(of: "`") {
+                        return String(cell[cell.index(after: cell.startIndex)..<close])
+                    }
+                    return String(
                         cell.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "*", with: "").split(separator: " ").first
                             ?? "")
                 }

@@ -148,7 +148,8 @@ public enum ExampleApp {
 
     /// Scans the example app with only `rule` enabled.
     public static func findings(of rule: any Rule.Type, in directory: TemporaryDirectory) throws -> ScanReport {
-        let others = Set(Catalogue.all.map { $0.description.id }).subtracting([rule.description.id])
+        // A verdict rule needs the verdict every other rule gives the example; callers keep only its findings.
+        let others = rule is any VerdictRule.Type ? [] : Set(Catalogue.all.map { $0.description.id }).subtracting([rule.description.id])
         let source = try DirectorySource(root: directory.path)
         return Scanner.scan(source, rules: RuleSelection(disabled: others))
     }

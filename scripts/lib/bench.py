@@ -11,6 +11,7 @@ machine, with hyperfine medians. `all` runs everything and writes BENCHMARKS.md.
     bench.py BIN memory                   peak RSS of sweeps over 200, 1,000 and 10,000 repositories
     bench.py BIN fleet10k                 10,000 repositories: run size, history, dashboard and diff, 10-shard merge
     bench.py BIN scaling                  the scan phase of a sweep with concurrency.scan 1 vs 2
+    bench.py BIN descriptions [FILES]     one app as .xcodeproj vs XcodeGen vs Tuist vs Bazel: callgrind and wall clock
 
 Generated inputs live in bench-out/ and are reused while their generator is unchanged."""
 import argparse
@@ -293,6 +294,54 @@ def bench_monorepo(binary, files=10000):
         "",
         f"- 20 apps / one app: **{ratio:.2f}x** (each file is read and lexed once, whatever the number of apps)",
     ], {"monorepo": ratio}
+
+
+def descriptions(files):
+    generator = os.path.join(LIB, "generate_descriptions.py")
+    return cached(os.path.join(OUT, f"descriptions-{files}"), [generator],
+                  lambda folder: run([sys.executable, generator, folder, "--files", str(files)]))
+
+
+def instructions(command):
+    """Instructions executed by one run under callgrind: repeatable on a loaded, shared machine."""
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                            capture_output=True, text=True)
+    for line in result.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    raise RuntimeError(f"no callgrind total for {command}: {result.stderr[-500:]}")
+
+
+def bench_descriptions(binary, files=2000):
+    """One app with FILES sources described four ways; the same report is required of each."""
+    folder = descriptions(files)
+    kinds = ["xcodeproj", "xcodegen", "tuist", "bazel"]
+    reports = {}
+    for kind in kinds:
+        text = output([binary, "scan", os.path.join(folder, kind), "--format", "json", "--fail-on", "never", "--quiet"])
+        document = json.loads(text)
+        reports[kind] = [(app["verdict"], sorted(f["fingerprint"] for f in app["findings"])) for app in document["apps"]]
+    if any(reports[kind] != reports["xcodeproj"] for kind in kinds):
+        raise RuntimeError(f"the four descriptions give different reports: {reports}")
+    scan = lambda kind: [binary, "scan", os.path.join(folder, kind), "--format", "json", "--output", "/dev/null",
+                         "--fail-on", "never", "--quiet", "--jobs", "1"]
+    counts = {kind: instructions(scan(kind)) for kind in kinds}
+    timed = hyperfine("descriptions", {kind: (" ".join(scan(kind)), None) for kind in kinds}, runs=10, warmup=2)
+    worst = max(counts[kind] / counts["xcodeproj"] for kind in kinds[1:])
+    lines = [
+        f"One app with {files} Swift sources, described as a committed `.xcodeproj` (every file listed in project.pbxproj),"
+        " an XcodeGen `project.yml`, a Tuist `Project.swift` and a Bazel `BUILD.bazel` (`scripts/lib/generate_descriptions.py`):"
+        " each gives the same apps, verdicts and finding fingerprints (checked before measuring). Instructions are counted by"
+        " `valgrind --tool=callgrind` over one whole `scan --jobs 1` (repeatable on a shared machine); wall clock is a"
+        " side-by-side hyperfine median in the same run.",
+        "",
+        "| described as | instructions | vs .xcodeproj | median wall clock |",
+        "|---|---:|---:|---:|",
+    ]
+    for kind in kinds:
+        lines.append(f"| {kind} | {counts[kind]:,} | {counts[kind] / counts['xcodeproj']:.3f}x | {ms(timed[kind])} |")
+    lines += ["", f"- most expensive description / .xcodeproj: **{worst:.3f}x** instructions (target: at most 1.0x)"]
+    return lines, {"descriptions": worst}
 
 
 def sweep_command(binary, config, extra=""):
@@ -655,8 +704,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("binary")
     parser.add_argument("what", nargs="?", default="all",
-                        choices=["all", "scan", "real", "monorepo", "sweep", "network", "memory", "fleet10k", "scaling"])
-    parser.add_argument("count", nargs="?", type=int, help="files (scan, monorepo) or repositories (sweep, network)")
+                        choices=["all", "scan", "real", "monorepo", "sweep", "network", "memory", "fleet10k", "scaling", "descriptions"])
+    parser.add_argument("count", nargs="?", type=int, help="files (scan, monorepo, descriptions) or repositories (sweep, network)")
     parser.add_argument("--repo", action="append", default=[], metavar="PATH", help="a real checkout to scan (repeatable)")
     args = parser.parse_args()
     binary, what, count = args.binary, args.what, args.count
@@ -673,6 +722,7 @@ def main():
         "memory": lambda: bench_memory(binary),
         "fleet10k": lambda: bench_fleet10k(binary),
         "scaling": lambda: bench_scaling(binary),
+        "descriptions": lambda: bench_descriptions(binary, count or 2000),
     }
     if what != "all":
         print("\n".join(single[what]()[0]))
@@ -690,6 +740,7 @@ def main():
         ("Memory", bench_memory(binary)),
         ("10,000 repositories", bench_fleet10k(binary)),
         ("Scaling", bench_scaling(binary)),
+        ("Project descriptions", bench_descriptions(binary)),
     ]
     text = ["# Benchmarks", "",
             f"Made by `{command}` on {started} (load average {load[0]:.2f} when it started); every figure is from that one"

@@ -153,6 +153,13 @@ struct SceneDelegateUnresolved: Rule {
             for configuration in AppFacts.configurations(of: plist) where Self.roleApplies(configuration.role, to: context.app) {
                 guard let written = configuration.delegateClass, !written.isEmpty, reported.insert(written).inserted else { continue }
                 if var problem = problem(with: written, context) {
+                    // A preprocessed plist read both ways: say which build names the class.
+                    if !plist.assumptions.isEmpty {
+                        let builds = context.app.infoPlists.filter { other in
+                            AppFacts.configurations(of: other).contains { $0.delegateClass == written }
+                        }.flatMap(\.configurations)
+                        problem += " (builds: \(builds.joined(separator: "; ")))"
+                    }
                     if overriddenInCode {
                         problem +=
                             " (application(_:configurationForConnecting:options:) sets delegateClass in code, so this entry may be unused: fix or remove it)"

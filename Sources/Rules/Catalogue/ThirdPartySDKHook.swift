@@ -7,23 +7,29 @@ struct ThirdPartySDKHook: Rule {
         /// The identifier that marks a call, and optionally the identifier that must follow it (`.` skipped).
         let marks: [(String, String?)]
         let sceneEntry: String
+        /// The SDK's rows in the dependency readiness table (its pod, Swift package, plugin or npm module):
+        /// when the app resolves one below its scene-aware release, the message says to upgrade as well.
+        var readiness: [String] = []
     }
 
     static let sdks = [
         SDK(
             name: "Facebook SDK", marks: [("ApplicationDelegate", "shared"), ("FBSDKApplicationDelegate", nil)],
-            sceneEntry: "call ApplicationDelegate.shared.application(_:open:sourceApplication:annotation:) from scene(_:openURLContexts:)"),
+            sceneEntry: "call ApplicationDelegate.shared.application(_:open:sourceApplication:annotation:) from scene(_:openURLContexts:)",
+            readiness: ["FBSDKShareKit", "facebook-ios-sdk"]),
         SDK(
             name: "Google Sign-In", marks: [("GIDSignIn", nil)],
-            sceneEntry: "call GIDSignIn.sharedInstance.handle(_:) from scene(_:openURLContexts:)"),
+            sceneEntry: "call GIDSignIn.sharedInstance.handle(_:) from scene(_:openURLContexts:)", readiness: ["google_sign_in_ios"]),
         SDK(
             // react-native-branch wraps the SDK as RNBranch.
             name: "Branch", marks: [("Branch", "getInstance"), ("RNBranch", nil)],
-            sceneEntry: "use BranchScene.shared() from the scene delegate's willConnectTo, openURLContexts and continue methods"),
+            sceneEntry: "use BranchScene.shared() from the scene delegate's willConnectTo, openURLContexts and continue methods",
+            readiness: ["Branch", "flutter_branch_sdk"]),
         SDK(
             // react-native-appsflyer forwards through AppsFlyerAttribution.
             name: "AppsFlyer", marks: [("AppsFlyerLib", nil), ("AppsFlyerAttribution", nil)],
-            sceneEntry: "start AppsFlyer on UIApplication.didBecomeActiveNotification and pass URLs and activities from the scene delegate"),
+            sceneEntry: "start AppsFlyer on UIApplication.didBecomeActiveNotification and pass URLs and activities from the scene delegate",
+            readiness: ["appsflyer_sdk"]),
         SDK(
             name: "Adjust", marks: [("Adjust", nil)],
             sceneEntry: "process deep links from scene(_:openURLContexts:), scene(_:continue:) and connectionOptions"),
@@ -32,7 +38,8 @@ struct ThirdPartySDKHook: Rule {
             sceneEntry: "track deep links from scene(_:openURLContexts:), scene(_:continue:) and connectionOptions"),
         SDK(
             name: "Firebase Dynamic Links", marks: [("DynamicLinks", nil), ("FIRDynamicLinks", nil)],
-            sceneEntry: "handle universal links from scene(_:continue:) and connectionOptions.userActivities"),
+            sceneEntry: "handle universal links from scene(_:continue:) and connectionOptions.userActivities",
+            readiness: ["FirebaseDynamicLinks", "firebase_dynamic_links", "@react-native-firebase/dynamic-links"]),
     ]
 
     static let description = RuleDescription(
@@ -77,6 +84,20 @@ struct ThirdPartySDKHook: Rule {
                     """
                 ), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
             ]),
+            Example(
+                files: [
+                    (
+                        "AppDelegate.m",
+                        """
+                        @implementation AppDelegate
+                        - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
+                            return [[↓Branch getInstance] application:app openURL:url options:options];
+                        }
+                        @end
+                        """
+                    ), ("AppDelegate.h", "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end"),
+                    ("../Podfile.lock", "PODS:\n  - Branch (0.31.3)\n\nCOCOAPODS: 1.15.2\n"),
+                ], note: "With Podfile.lock resolving Branch below 0.33.0, the message also says to upgrade it."),
             Example(
                 """
                 @main
@@ -149,6 +170,7 @@ struct ThirdPartySDKHook: Rule {
         let callbacks = facts.appDelegateMethods.filter { AppDelegateCallback.matching(facts.function($0).signature) != nil }
         guard !callbacks.isEmpty else { return [] }
         var findings: [Finding] = []
+        let lagging = DependencyReadiness.statuses(of: context.app, in: context.workspace).filter(\.isBlocking)
         for sdk in Self.sdks {
             if callsSDKOutsideAppDelegate(sdk, facts) { continue }
             for reference in callbacks {
@@ -161,11 +183,22 @@ struct ThirdPartySDKHook: Rule {
                 findings.append(
                     finding(
                         context,
-                        "\(sdk.name) is called from \(method), which UIKit stops calling under scenes: \(sdk.sceneEntry)",
+                        "\(sdk.name) is called from \(method), which UIKit stops calling under scenes: \(sdk.sceneEntry)"
+                            + Self.upgradeNote(sdk, lagging: lagging),
                         in: file, token: call))
             }
         }
         return findings
+    }
+
+    /// "; and upgrade Branch 0.31.3 to 0.33.0 or later (it has no scene entry point before)" when the
+    /// lockfile lags behind the entry point the message names.
+    static func upgradeNote(_ sdk: SDK, lagging: [DependencyStatus]) -> String {
+        guard let status = lagging.first(where: { sdk.readiness.contains($0.name) }) else { return "" }
+        if let first = status.sceneAware {
+            return "; and upgrade \(status.package) \(status.resolved) to \(first) or later (\(status.file))"
+        }
+        return "; \(status.package) has no scene-aware release (\(status.file))"
     }
 
     private func firstCall(of sdk: SDK, in range: Range<Int>, of file: SourceFile) -> Int? {

@@ -8,6 +8,7 @@ public enum Catalogue {
         CapacitorRemovedAPI.self,
         ColdStartLinkDropped.self,
         ConnectionOptionImportMissing.self,
+        DependencyNotSceneAware.self,
         DeploymentTargetLow.self,
         FrameworkUpgradePath.self,
         LaunchOptionsRead.self,
@@ -29,6 +30,7 @@ public enum Catalogue {
         ThirdPartySDKHook.self,
         WindowLookup.self,
         WindowWithoutScene.self,
+        XcodePinDeferred.self,
     ]
 
     public static var descriptions: [RuleDescription] {

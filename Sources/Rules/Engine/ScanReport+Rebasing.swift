@@ -15,6 +15,18 @@ extension ScanReport {
             moved.fingerprint = finding.fingerprint
             return moved
         }
+        func moved(_ pin: XcodePin) -> XcodePin {
+            XcodePin(
+                version: pin.version, floating: pin.floating, text: pin.text, source: pin.source,
+                location: Location(file: path(pin.location.file), line: pin.location.line, column: pin.location.column),
+                scope: path(pin.scope), basis: pin.basis)
+        }
+        func moved(_ status: DependencyStatus) -> DependencyStatus {
+            DependencyStatus(
+                name: status.name, package: status.package, ecosystem: status.ecosystem, resolved: status.resolved,
+                sceneAware: status.sceneAware, state: status.state, breaks: status.breaks, source: status.source,
+                severity: status.severity, file: path(status.file), line: status.line)
+        }
         let apps = self.apps.map { app in
             let counted = app.findings.map(moved)
             let suppressed = app.suppressed.map { SuppressedFinding(finding: moved($0.finding), reason: $0.reason, line: $0.line) }
@@ -33,7 +45,9 @@ extension ScanReport {
                 path: path(app.path), target: app.target, project: app.project.map(path), platform: app.platform,
                 framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: app.verdict, findings: counted.map(printed),
                 suppressed: suppressed.map { SuppressedFinding(finding: printed($0.finding), reason: $0.reason, line: $0.line) },
-                unreadable: app.unreadable, owners: app.owners, refusedSuppressions: refused)
+                unreadable: app.unreadable, owners: app.owners, refusedSuppressions: refused, unidentified: app.unidentified,
+                testTargets: app.testTargets, frameworkRequirement: app.frameworkRequirement, vendored: app.vendored, counted: app.counted,
+                toolchain: AppToolchain(pins: app.toolchain.pins.map(moved)), dependencies: app.dependencies.map(moved))
         }
         let diagnostics = self.diagnostics.map { diagnostic in
             Diagnostic(diagnostic.severity, file: diagnostic.file.map(path), line: diagnostic.line, diagnostic.message)

@@ -32,8 +32,8 @@ public struct ScanReport: Sendable {
 
     public var summary: ScanSummary { ScanSummary(apps) }
 
-    /// Every finding of every app, in report order.
-    public var findings: [Finding] { apps.flatMap(\.findings) }
+    /// Every finding of every counted app, in report order (a vendor's example app is not the team's gate).
+    public var findings: [Finding] { apps.filter(\.counted).flatMap(\.findings) }
 }
 
 /// One app's verdict and findings.
@@ -58,14 +58,39 @@ public struct AppReport: Sendable {
     public let unreadable: [String]
     /// The app's owners from the tree's CODEOWNERS (empty without one).
     public let owners: [String]
+    /// A folder with signs of an app that no project or description identified: `unknown`, with the reason
+    /// in `unreadable`, so it counts against readiness instead of vanishing.
+    public let unidentified: Bool
+    /// Test targets that run in this app or launch it, `ShopTests (TEST_HOST)`: they fail when it does.
+    public let testTargets: [String]
+    /// When no release of the framework could be resolved: the range a manifest requires (`>=3.38.0`),
+    /// shown apart from `frameworkVersion`, which only ever holds a release.
+    public let frameworkRequirement: String?
+    /// Why the app is third-party code (`inside vendor/, third-party code`): a vendor's example or demo app.
+    public let vendored: String?
+    /// Whether the app counts in totals and in `--fail-on`: false for vendored apps unless they are counted.
+    public let counted: Bool
+    /// The Xcode the app builds with, from the repository's CI and tool files.
+    public let toolchain: AppToolchain
+    /// The dependencies of the rule pack's readiness table that the app's lockfiles resolve.
+    public let dependencies: [DependencyStatus]
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
         verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = [],
-        refusedSuppressions: [SuppressedFinding] = []
+        refusedSuppressions: [SuppressedFinding] = [], unidentified: Bool = false, testTargets: [String] = [],
+        frameworkRequirement: String? = nil, vendored: String? = nil, counted: Bool = true,
+        toolchain: AppToolchain = AppToolchain(pins: []), dependencies: [DependencyStatus] = []
     ) {
+        self.vendored = vendored
+        self.counted = counted
+        self.frameworkRequirement = frameworkRequirement
+        self.unidentified = unidentified
+        self.testTargets = testTargets
         self.owners = owners
         self.refusedSuppressions = refusedSuppressions
+        self.toolchain = toolchain
+        self.dependencies = dependencies
         self.path = path
         self.target = target
         self.project = project
@@ -94,8 +119,12 @@ public struct ScanSummary: Sendable, Hashable {
     public let warnings: Int
     public let notes: Int
     public let suppressed: Int
+    /// Vendored apps reported apart and left out of every count above.
+    public let vendored: Int
 
-    public init(_ apps: [AppReport]) {
+    public init(_ all: [AppReport]) {
+        let apps = all.filter(\.counted)
+        vendored = all.count - apps.count
         self.apps = apps.count
         blocked = apps.filter { $0.verdict == .blocked }.count
         atRisk = apps.filter { $0.verdict == .atRisk }.count

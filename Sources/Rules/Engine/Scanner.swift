@@ -22,6 +22,24 @@ public struct RuleSelection: Sendable {
         self.forcedSeverities = forcedSeverities
         self.suppressions = suppressions
     }
+
+    /// A rule's findings at the levels asked for: a forced level sets every finding; a configured level
+    /// replaces the default level only, so a finding the rule graded otherwise (a force-unwrapped window
+    /// that crashes, among window lookups that merely misbehave) keeps its grade.
+    func leveled(_ findings: [Finding], of description: RuleDescription) -> [Finding] {
+        func level(_ levels: [String: Severity]) -> Severity? {
+            levels[description.id] ?? description.aliases.compactMap { levels[$0] }.first
+        }
+        var findings = findings
+        if let forced = level(forcedSeverities) {
+            for index in findings.indices { findings[index].severity = forced }
+        } else if let configured = level(severities) {
+            for index in findings.indices where findings[index].severity == description.severity {
+                findings[index].severity = configured
+            }
+        }
+        return findings
+    }
 }
 
 /// Runs the catalogue over every app of a workspace.
@@ -46,16 +64,21 @@ public enum Scanner {
         var diagnostics = workspace.diagnostics
         let clock = PhaseClock()
         // Rules are independent: every (app, rule) pair is a job, so one large app uses every core.
-        // A stand-in for an unreadable project has nothing to check: it is unknown, with the reason.
-        let jobs = workspace.apps.indices.filter { !workspace.apps[$0].isStandIn }.flatMap { app in active.indices.map { (app, $0) } }
+        // Unidentified apps and stand-ins for unreadable projects have nothing to check: each is unknown,
+        // with the reason.
+        let jobs = workspace.apps.indices.filter { !workspace.apps[$0].unidentified && !workspace.apps[$0].isStandIn }
+            .flatMap { app in active.indices.map { (app, $0) } }
         let produced = Parallel.map(jobs.count) { index in
             let (app, rule) = jobs[index]
             return run(active[rule], on: workspace.facts[app], workspace: workspace, selection: selection)
         }
         var findingsByApp = [[Finding]](repeating: [], count: workspace.apps.count)
         for (job, findings) in zip(jobs, produced) { findingsByApp[job.0] += findings }
+        let verdictRules = active.compactMap { $0 as? any VerdictRule.Type }
         let reports = Parallel.map(workspace.apps.count) { [findingsByApp] index in
-            report(for: workspace.facts[index], findings: findingsByApp[index], workspace: workspace, policy: selection.suppressions)
+            report(
+                for: workspace.facts[index], findings: findingsByApp[index], workspace: workspace, verdictRules: verdictRules,
+                selection: selection)
         }
         clock.lap("check \(reports.count) apps")
         diagnostics += SuppressionCheck.unknownRuleDiagnostics(workspace)
@@ -66,40 +89,29 @@ public enum Scanner {
 
     static func run(_ rule: any Rule.Type, on facts: AppFacts, workspace: Workspace, selection: RuleSelection) -> [Finding] {
         let description = rule.description
-        func level(_ levels: [String: Severity]) -> Severity? {
-            levels[description.id] ?? description.aliases.compactMap { levels[$0] }.first
-        }
         let context = RuleContext(facts: facts, workspace: workspace, severity: description.severity)
-        var produced = rule.init().check(context)
-        if let forced = level(selection.forcedSeverities) {
-            for index in produced.indices { produced[index].severity = forced }
-        } else if let configured = level(selection.severities) {
-            // The configured level replaces the default level only: a finding the rule graded otherwise
-            // (a force-unwrapped window that crashes, among window lookups that merely misbehave) keeps it.
-            for index in produced.indices where produced[index].severity == description.severity {
-                produced[index].severity = configured
-            }
-        }
-        return produced
+        return selection.leveled(rule.init().check(context), of: description)
     }
 
     static func report(
-        for facts: AppFacts, findings: [Finding], workspace: Workspace, policy: SuppressionPolicy = .honourAll
+        for facts: AppFacts, findings: [Finding], workspace: Workspace, verdictRules: [any VerdictRule.Type] = [],
+        selection: RuleSelection = RuleSelection()
     ) -> AppReport {
         let app = facts.app
+        let policy = selection.suppressions
         let suppressions = SuppressionCheck(workspace: workspace)
         var kept: [Finding] = []
         var suppressed: [SuppressedFinding] = []
         var refused: [SuppressedFinding] = []
         let platforms = app.compilePlatforms
         let minimum = app.minimumDeploymentTarget
-        for finding in Set(findings) {
+        func consider(_ finding: Finding) {
             // Code this build never compiles or runs (`#if os(tvOS)` in an iOS app, the pre-iOS 13
             // `else` of an availability check) cannot break it.
             if let offset = finding.offset, let file = workspace.sources[finding.file],
                 !file.regions.isLive(offset: offset, platforms: platforms, minimum: minimum)
             {
-                continue
+                return
             }
             if let comment = suppressions.suppression(for: finding) {
                 let item = SuppressedFinding(finding: finding, reason: comment.reason, line: comment.line)
@@ -113,6 +125,13 @@ public enum Scanner {
             } else {
                 kept.append(finding)
             }
+        }
+        for finding in Set(findings) { consider(finding) }
+        // Verdict rules see the verdict that every other rule's surviving findings give.
+        let verdictSoFar = Verdict.of(kept, unreadable: app.unreadable)
+        for finding in Set(verdictRules.flatMap({ run($0, on: facts, workspace: workspace, selection: selection, verdict: verdictSoFar) }))
+        {
+            consider(finding)
         }
         // One numbering over every finding, suppressed or not, so a finding keeps its fingerprint when a
         // comment is added or accepted: the diff can then say it became suppressed instead of resolved.
@@ -130,9 +149,21 @@ public enum Scanner {
         }
         return AppReport(
             path: app.path.isEmpty ? "." : app.path, target: app.target, project: app.project, platform: app.platform,
-            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.version,
+            framework: facts.framework.kind.rawValue, frameworkVersion: facts.framework.resolvedVersion,
             verdict: Verdict.of(kept, unreadable: app.unreadable), findings: kept, suppressed: printed(suppressed),
-            unreadable: app.unreadable, owners: workspace.owners(of: app), refusedSuppressions: printed(refused))
+            unreadable: app.unreadable, owners: workspace.owners(of: app), refusedSuppressions: printed(refused),
+            unidentified: app.unidentified, testTargets: app.hostedTests.map { "\($0.target) (\($0.kind.rawValue))" },
+            frameworkRequirement: facts.framework.unresolvedRequirement, vendored: app.vendored,
+            counted: app.vendored == nil || workspace.countsVendoredApps, toolchain: workspace.toolchain(of: app),
+            dependencies: DependencyReadiness.statuses(of: app, in: workspace))
+    }
+
+    static func run(
+        _ rule: any VerdictRule.Type, on facts: AppFacts, workspace: Workspace, selection: RuleSelection, verdict: Verdict
+    ) -> [Finding] {
+        let description = rule.description
+        let context = RuleContext(facts: facts, workspace: workspace, severity: description.severity)
+        return selection.leveled(rule.init().check(context, verdict: verdict), of: description)
     }
 
     /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.

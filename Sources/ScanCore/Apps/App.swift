@@ -47,11 +47,25 @@ public struct App: Sendable, Hashable {
     /// Inputs the scan needed but could not read (a missing or broken Info.plist): the app's verdict is
     /// then `unknown` unless an error is certain anyway.
     public internal(set) var unreadable: [String]
+    /// Not an app that was identified but a folder that shows signs of one (`IOSSignals`): it stands in the
+    /// report as an `unknown` app so the folder counts against readiness; no rule runs on it.
+    public internal(set) var unidentified = false
+    /// Why the app is third-party code (`inside vendor/, third-party code`): a vendor's example or demo app,
+    /// reported apart and left out of totals unless the scan counts vendored apps.
+    public internal(set) var vendored: String?
+    /// `PRODUCT_NAME`: what `TEST_HOST` paths (`$(BUILT_PRODUCTS_DIR)/Shop.app/Shop`) name the app by.
+    public internal(set) var productName: String?
+    /// Test targets that run inside this app (`TEST_HOST`/`BUNDLE_LOADER`) or launch it (UI tests'
+    /// `TEST_TARGET_NAME`): built with the iOS 27 SDK they fail with the app, so they are named with it.
+    public internal(set) var hostedTests: [HostedTest] = []
     /// Whether this app only stands in for the targets of a project that could not be read: no rule
     /// runs on it, and its verdict is `unknown`.
     public internal(set) var isStandIn = false
     /// The framework the app is built with, from the manifests around its native folder.
     public internal(set) var framework: FrameworkInfo = .native
+    /// Lockfiles that resolve the app's dependencies (`Podfile.lock`, `Package.resolved`, the JavaScript or
+    /// Dart lockfile of its framework project), root-relative.
+    public internal(set) var lockfiles: [String] = []
     /// For a project whose native folder is generated at build time (Expo without `ios/`, Cordova
     /// without `platforms/ios`): what decides it instead.
     public let generated: GeneratedProject?
@@ -130,11 +144,19 @@ public struct InfoPlist: Sendable, Hashable {
     public let keyPositions: [String: [TextPosition]]
     /// Where to point a finding about the plist as a whole.
     public let location: Location
+    /// Keys a project description writes into the plist (XcodeGen `info: properties:`, Tuist
+    /// `.extendingDefault(with:)`), with where; unlike `generatedKeys` they are the plist's own content.
+    public let describedKeys: [String: Location]
+    /// For a preprocessed plist whose conditions could not all be decided: the branches this variant took
+    /// (`#ifdef X at Info.plist:12`, `not #if Y at …`); its configurations are labelled with them.
+    public var assumptions: [String] = []
 
     public init(
         file: String?, configurations: [String], values: [String: PlistValue],
-        generatedKeys: [String: Location], keyPositions: [String: [TextPosition]], location: Location
+        generatedKeys: [String: Location], keyPositions: [String: [TextPosition]], location: Location,
+        describedKeys: [String: Location] = [:]
     ) {
+        self.describedKeys = describedKeys
         self.file = file
         self.configurations = configurations
         self.values = values
@@ -146,6 +168,7 @@ public struct InfoPlist: Sendable, Hashable {
     /// Where a key is written: its line in the file, or the build setting that generates it.
     public func location(of key: String) -> Location {
         if let generated = generatedKeys[key] { return generated }
+        if let described = describedKeys[key] { return described }
         if let file, let position = keyPositions[key]?.first { return Location(file: file, line: position.line, column: position.column) }
         return location
     }
@@ -187,5 +210,27 @@ public struct GeneratedProject: Sendable, Hashable {
         self.manifest = manifest
         self.supportsMultipleScenes = supportsMultipleScenes
         self.sceneDelegateClasses = sceneDelegateClasses
+    }
+}
+
+/// A test target that needs an app to run: unit tests hosted in it, UI tests that launch it.
+public struct HostedTest: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// Unit tests injected into the app (`TEST_HOST`, `BUNDLE_LOADER`).
+        case hosted = "TEST_HOST"
+        /// UI tests that launch the app (`TEST_TARGET_NAME`).
+        case launched = "TEST_TARGET_NAME"
+    }
+
+    /// The test target's name.
+    public let target: String
+    public let kind: Kind
+    /// Where the setting naming the app is written.
+    public let location: Location
+
+    public init(target: String, kind: Kind, location: Location) {
+        self.target = target
+        self.kind = kind
+        self.location = location
     }
 }

@@ -24,9 +24,18 @@ public struct AppDiscovery {
     static let resourceExtensions: Set<String> = ["storyboard", "xib", "plist", "strings", "json", "png", "xcassets"]
 
     let tree: Tree
+    /// The folders a scan is limited to (`--path`), each judged on its own by the never-silent check.
+    public var limits: [String] = []
     private let listed: Set<String>
-    private(set) var diagnostics: [Diagnostic] = []
-    private(set) var projects: [Project] = []
+    var diagnostics: [Diagnostic] = []
+    var projects: [Project] = []
+    /// Info.plist files parsed so far, by path (see `plist(of:)`).
+    private var parsedInfoPlists: [String: Result<ParsedInfoPlist, PropertyListError>] = [:]
+
+    struct ParsedInfoPlist {
+        let values: [String: PlistValue]
+        let keyPositions: [String: [TextPosition]]
+    }
 
     public init(tree: Tree) {
         self.tree = tree
@@ -53,14 +62,20 @@ public struct AppDiscovery {
                 unreadableProjects.append(UnreadableProject(pbxproj: entry.path, problem: "cannot be parsed: \(error.message)"))
             }
         }
+        projects += describedProjects()
         for project in projects {
             for target in project.targets {
                 if let app = app(for: target, in: project) { apps.append(app) }
             }
         }
+        TestHosts(projects: projects, load: tree.load).mark(&apps)
         apps += fallbackApps()
         UnreadableProject.mark(unreadableProjects, in: &apps)
         apps += generatedApps(besides: apps)
+        let vendored = VendoredCode(gitmodules: tree.read(".gitmodules"))
+        for index in apps.indices {
+            apps[index].vendored = vendored.reason(for: apps[index].path) ?? apps[index].project.flatMap(vendored.reason(for:))
+        }
         let problems = ManifestProblems()
         let detector = FrameworkDetector(files: ProjectFiles(listed: listed, read: tree.read), problems: problems)
         for index in apps.indices where apps[index].generated == nil {
@@ -79,6 +94,16 @@ public struct AppDiscovery {
                     apps[index].unreadable.append("\(generated.config) is code (never run): whether it enables scene support is unknown")
                 }
             }
+        }
+        // Never silent: a folder with signs of an app but none identified is an unknown app, with the reason.
+        // Only the team's own apps identify a folder: a vendor's example app does not stand for it.
+        for var unidentified in unidentifiedApps(besides: apps.filter { $0.vendored == nil }, limits: limits, vendored: vendored) {
+            unidentified.framework = detector.detect(appFolder: Paths.join(unidentified.path, "ios"), projectFolder: nil)
+            apps.append(unidentified)
+        }
+        let locator = LockfileLocator(files: tree.files, listed: listed, read: tree.read)
+        for index in apps.indices {
+            apps[index].lockfiles = locator.lockfiles(for: apps[index])
         }
         diagnostics += problems.diagnostics
         apps.sort { ($0.path, $0.target) < ($1.path, $1.target) }
@@ -110,10 +135,14 @@ public struct AppDiscovery {
         let primary = settingsByConfiguration[0]
         guard let platforms = Self.platforms(of: primary) else { return nil }
 
-        let declaration = Location(file: project.pbxprojPath, line: target.line)
-        var unreadable: [String] = []
-        let infoPlists = infoPlists(
+        let declaration = Location(file: target.file ?? project.pbxprojPath, line: target.line)
+        var unreadable: [String] = target.inputsNotRead
+        var infoPlists = infoPlists(
             settingsByConfiguration, project: project, target: target, declaration: declaration, unreadable: &unreadable)
+        // A description whose Info.plist could not be read leaves no plist to judge, not an empty one.
+        if !target.inputsNotRead.isEmpty {
+            infoPlists.removeAll { $0.file == nil && $0.values.isEmpty && $0.describedKeys.isEmpty }
+        }
         var sources: [String] = []
         var resources: [String] = []
         collectFiles(of: target, in: project, sources: &sources, resources: &resources, visited: [])
@@ -123,11 +152,13 @@ public struct AppDiscovery {
                 Int($0.trimmingSpaces())
             })
         let path = Self.appFolder(plists: infoPlists, sources: sources, target: target, project: project)
-        return App(
+        var app = App(
             path: path, target: target.name, platforms: platforms, project: project.path,
             declaration: declaration, moduleName: primary["PRODUCT_MODULE_NAME"] ?? target.name,
             sourceFiles: sources, resourceFiles: resources, infoPlists: infoPlists,
             deploymentTargets: deploymentTargets, deviceFamilies: families, unreadable: unreadable)
+        app.productName = primary["PRODUCT_NAME"] ?? target.name
+        return app
     }
 
     /// The UIKit platforms of a target, or nil when it is not an app we report (watchOS, macOS-only).
@@ -163,6 +194,10 @@ public struct AppDiscovery {
             var generated: [String: PlistValue]
             var generatedLocations: [String: Location]
             var configurations: [String]
+            /// The description writes this plist (its keys are `target.describedInfoPlist`).
+            var described = false
+            /// `INFOPLIST_PREPROCESS = YES`: the definitions and prefix header it is preprocessed with.
+            var preprocess: PreprocessInputs?
         }
         var variants: [Variant] = []
         for configuration in settings {
@@ -179,6 +214,10 @@ public struct AppDiscovery {
                 unreadable.append(message)
                 continue
             }
+            // A description that writes the plist itself is the truth for the file it writes (which is often
+            // not committed, or committed from an older generation).
+            let described = target.describedInfoPlist.map { file == nil || file == $0.path } ?? false
+            if described { file = target.describedInfoPlist?.path }
             var generated: [String: PlistValue] = [:]
             var locations: [String: Location] = [:]
             if configuration.isYes("GENERATE_INFOPLIST_FILE") {
@@ -191,57 +230,158 @@ public struct AppDiscovery {
                     locations[key] = origin.map { Location(file: $0.file, line: $0.line) } ?? declaration
                 }
             }
-            if let index = variants.firstIndex(where: { $0.file == file && $0.generated == generated }) {
+            var preprocess: PreprocessInputs?
+            if !described, file != nil, configuration.isYes("INFOPLIST_PREPROCESS") {
+                var header: String?
+                if case .inside(let path) = configuration.path("INFOPLIST_PREFIX_HEADER") { header = path }
+                preprocess = PreprocessInputs(definitions: configuration["INFOPLIST_PREPROCESSOR_DEFINITIONS"] ?? "", prefixHeader: header)
+            }
+            if let index = variants.firstIndex(where: {
+                $0.file == file && $0.generated == generated && $0.described == described && $0.preprocess == preprocess
+            }) {
                 variants[index].configurations.append(configuration.configuration)
             } else {
                 variants.append(
-                    Variant(file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration]))
+                    Variant(
+                        file: file, generated: generated, generatedLocations: locations, configurations: [configuration.configuration],
+                        described: described, preprocess: preprocess))
             }
         }
-        // Configurations that differ only in generated keys share one file: it is parsed once (a large
-        // app's eight configurations parsed its Info.plist eight times, a twentieth of its scan).
-        var parsedFiles: [String: Result<(values: [String: PlistValue], keyPositions: [String: [TextPosition]]), PropertyListError>] = [:]
-        return variants.compactMap { variant -> InfoPlist? in
-            var values: [String: PlistValue] = [:]
-            var keyPositions: [String: [TextPosition]] = [:]
-            var location = declaration
-            if let file = variant.file {
-                location = Location(file: file, line: 1)
-                guard let bytes = tree.read(file) else {
-                    let problem = listed.contains(file) ? "cannot be read" : "is missing"
-                    let message =
-                        "Info.plist of target \(target.name) (\(variant.configurations.joined(separator: ", "))) \(problem); its scene checks were skipped"
-                    diagnostics.append(Diagnostic(.error, file: file, message))
-                    unreadable.append(message)
-                    return nil
-                }
-                let outcome =
-                    parsedFiles[file]
-                    ?? Result { () throws(PropertyListError) in
-                        let parsed = try PropertyListReader.read(bytes)
-                        guard let dictionary = parsed.value.dictionary else {
-                            throw PropertyListError(message: "the top level is not a dictionary", line: nil)
-                        }
-                        return (dictionary, parsed.format == .xml ? PlistKeyLines.positions(in: bytes) : [:])
+        // Macros some configuration's settings define are decided by the settings in every configuration.
+        let controlled = Set(variants.compactMap(\.preprocess).flatMap { PlistPreprocessor.definitions($0.definitions).keys })
+        return variants.flatMap { variant -> [InfoPlist] in
+            guard let preprocess = variant.preprocess, let file = variant.file else {
+                return plist(
+                    of: variant.file, configurations: variant.configurations, generated: variant.generated,
+                    generatedLocations: variant.generatedLocations, described: variant.described, target: target,
+                    declaration: declaration, unreadable: &unreadable
+                ).map { [$0] } ?? []
+            }
+            return preprocessedPlists(
+                file, inputs: preprocess, controlled: controlled, configurations: variant.configurations, generated: variant.generated,
+                generatedLocations: variant.generatedLocations, target: target, unreadable: &unreadable)
+        }
+    }
+
+    /// The definitions and prefix header a configuration preprocesses its Info.plist with.
+    struct PreprocessInputs: Hashable {
+        let definitions: String
+        let prefixHeader: String?
+    }
+
+    /// One Info.plist variant: the file (or the description's keys) merged with the generated keys.
+    private mutating func plist(
+        of file: String?, configurations: [String], generated: [String: PlistValue], generatedLocations: [String: Location],
+        described isDescribed: Bool, target: Target, declaration: Location, unreadable: inout [String]
+    ) -> InfoPlist? {
+        var values: [String: PlistValue] = [:]
+        var keyPositions: [String: [TextPosition]] = [:]
+        var location = declaration
+        var describedKeys: [String: Location] = [:]
+        if isDescribed, let described = target.describedInfoPlist {
+            values = described.values
+            describedKeys = described.keyOrigins.mapValues { Location(file: $0.file, line: $0.line, column: $0.column) }
+            location = Location(file: described.origin.file, line: described.origin.line, column: described.origin.column)
+        } else if let file {
+            location = Location(file: file, line: 1)
+            guard let bytes = tree.read(file) else {
+                let problem = listed.contains(file) ? "cannot be read" : "is missing"
+                let message =
+                    "Info.plist of target \(target.name) (\(configurations.joined(separator: ", "))) \(problem); its scene checks were skipped"
+                diagnostics.append(Diagnostic(.error, file: file, message))
+                unreadable.append(message)
+                return nil
+            }
+            // Configurations (and targets) that share a file parse it once: a large app's eight
+            // configurations parsed its Info.plist eight times, a twentieth of its scan.
+            let outcome =
+                parsedInfoPlists[file]
+                ?? Result { () throws(PropertyListError) in
+                    let parsed = try PropertyListReader.read(bytes)
+                    guard let dictionary = parsed.value.dictionary else {
+                        throw PropertyListError(message: "the top level is not a dictionary", line: nil)
                     }
-                parsedFiles[file] = outcome
-                switch outcome {
-                case .success(let parsed):
-                    values = parsed.values
-                    keyPositions = parsed.keyPositions
-                case .failure(let error):
-                    let message = "cannot parse Info.plist: \(error.message); its scene checks were skipped"
-                    diagnostics.append(Diagnostic(.error, file: file, line: error.line, message))
-                    unreadable.append("\(file): \(message)")
-                    return nil
+                    return ParsedInfoPlist(
+                        values: dictionary, keyPositions: parsed.format == .xml ? PlistKeyLines.positions(in: bytes) : [:])
                 }
+            parsedInfoPlists[file] = outcome
+            switch outcome {
+            case .success(let parsed):
+                values = parsed.values
+                keyPositions = parsed.keyPositions
+            case .failure(let error):
+                let message = "cannot parse Info.plist: \(error.message); its scene checks were skipped"
+                diagnostics.append(Diagnostic(.error, file: file, line: error.line, message))
+                unreadable.append("\(file): \(message)")
+                return nil
             }
-            // Build-setting keys override the file's, as Xcode merges them.
-            for (key, value) in variant.generated { values[key] = value }
-            return InfoPlist(
-                file: variant.file, configurations: variant.configurations, values: values,
-                generatedKeys: variant.generatedLocations, keyPositions: keyPositions, location: location)
         }
+        // Build-setting keys override the file's, as Xcode merges them.
+        for (key, value) in generated { values[key] = value }
+        return InfoPlist(
+            file: file, configurations: configurations, values: values,
+            generatedKeys: generatedLocations, keyPositions: keyPositions, location: location, describedKeys: describedKeys)
+    }
+
+    /// A preprocessed Info.plist (`INFOPLIST_PREPROCESS = YES`): one plist per way the preprocessor can come
+    /// out. When conditions could not be decided the configurations are labelled with the branches taken.
+    private mutating func preprocessedPlists(
+        _ file: String, inputs: PreprocessInputs, controlled: Set<String>, configurations: [String], generated: [String: PlistValue],
+        generatedLocations: [String: Location], target: Target, unreadable: inout [String]
+    ) -> [InfoPlist] {
+        guard let bytes = tree.read(file) else {
+            let message =
+                "Info.plist of target \(target.name) (\(configurations.joined(separator: ", "))) \(listed.contains(file) ? "cannot be read" : "is missing"); its scene checks were skipped"
+            diagnostics.append(Diagnostic(.error, file: file, message))
+            unreadable.append(message)
+            return []
+        }
+        let tree = self.tree
+        let preprocessor = PlistPreprocessor(load: { tree.read($0) })
+        let (outcomes, problems) = preprocessor.run(
+            file: file, bytes: bytes, definitions: PlistPreprocessor.definitions(inputs.definitions), prefixHeader: inputs.prefixHeader,
+            controlled: controlled)
+        for problem in problems {
+            diagnostics.append(Diagnostic(.warning, file: problem.file, line: problem.line, "Info.plist preprocessing: \(problem.message)"))
+        }
+        var result: [InfoPlist] = []
+        for outcome in outcomes {
+            let text = Array(outcome.text.utf8)
+            let labels =
+                outcome.assumptions.isEmpty
+                ? configurations : configurations.map { "\($0) (\(outcome.assumptions.joined(separator: ", ")))" }
+            var values: [String: PlistValue]
+            do throws(PropertyListError) {
+                guard let dictionary = try PropertyListReader.read(text).value.dictionary else {
+                    throw PropertyListError(message: "the top level is not a dictionary", line: nil)
+                }
+                values = dictionary
+            } catch {
+                let line = error.line.flatMap { $0 >= 1 && $0 <= outcome.sourceLines.count ? outcome.sourceLines[$0 - 1] : nil }
+                let message =
+                    "cannot parse Info.plist after preprocessing (\(labels.joined(separator: ", "))): \(error.message); its scene checks were skipped"
+                diagnostics.append(Diagnostic(.error, file: file, line: line, message))
+                unreadable.append("\(file): \(message)")
+                continue
+            }
+            // Key lines of the output, mapped back to the plist's own lines (keys from includes have none).
+            var keyPositions: [String: [TextPosition]] = [:]
+            for (key, positions) in PlistKeyLines.positions(in: text) {
+                let mapped = positions.compactMap { position -> TextPosition? in
+                    guard position.line >= 1, position.line <= outcome.sourceLines.count, let line = outcome.sourceLines[position.line - 1]
+                    else { return nil }
+                    return TextPosition(line: line, column: position.column)
+                }
+                if !mapped.isEmpty { keyPositions[key] = mapped }
+            }
+            for (key, value) in generated { values[key] = value }
+            var plist = InfoPlist(
+                file: file, configurations: labels, values: values, generatedKeys: generatedLocations, keyPositions: keyPositions,
+                location: Location(file: file, line: 1))
+            plist.assumptions = outcome.assumptions
+            result.append(plist)
+        }
+        return result
     }
 
     private func collectFiles(
@@ -424,7 +564,9 @@ public struct AppDiscovery {
             guard staticConfig != nil || codeConfig != nil else { continue }
             let expo = staticConfig.flatMap { path in tree.read(path).flatMap { ExpoConfig(path: path, bytes: $0) } }
             if expo?.excludesIOS == true { continue }
-            let name = expo?.name ?? manifest.name ?? (root.isEmpty ? "App" : Paths.fileName(of: root))
+            // app.json's expo.name, else a plain string literal `name` in app.config.ts/js (read as text), else package.json's.
+            let codeName = expo?.name == nil ? codeConfig.flatMap { tree.read($0) }.flatMap(ExpoCodeConfig.name(in:)) : nil
+            let name = expo?.name ?? codeName ?? manifest.name ?? (root.isEmpty ? "App" : Paths.fileName(of: root))
             let config = codeConfig ?? staticConfig!
             result.append(
                 generatedApp(

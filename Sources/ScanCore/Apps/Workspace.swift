@@ -35,14 +35,23 @@ public final class Workspace: Sendable {
     public let compiledSources: Set<String>
     /// The tree's CODEOWNERS, read even when `--path` limits the listing (it names owners of every path).
     public let codeOwners: CodeOwners?
+    /// Whether vendored apps count in totals (`PathFilter.countsVendoredApps`).
+    public let countsVendoredApps: Bool
+    /// Every Xcode pin of the tree (CI files, `.xcode-version`, fastlane): see `toolchain(of:)`.
+    public let toolchainPins: [XcodePin]
+    /// The apps' lockfiles, read, by path.
+    public let lockfiles: [String: Lockfile]
     private let fileSet: Set<String>
     private let source: any FileSource
 
     private init(
         source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], facts: [AppFacts],
-        diagnostics: [Diagnostic]
+        diagnostics: [Diagnostic], countsVendoredApps: Bool, toolchainPins: [XcodePin] = [], lockfiles: [String: Lockfile] = [:]
     ) {
+        self.countsVendoredApps = countsVendoredApps
         self.source = source
+        self.toolchainPins = toolchainPins
+        self.lockfiles = lockfiles
         self.origin = source.origin
         // Sorted by path, so that the files of one folder are one slice (see `files(inside:)`).
         self.files = files.sorted { $0.path < $1.path }
@@ -99,6 +108,7 @@ public final class Workspace: Sendable {
         let (discovered, early) = Parallel.overlap(
             {
                 var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
+                discovery.limits = filter.onlyFolders
                 let apps = discovery.run()
                 return (apps, discovery.projects, discovery.diagnostics)
             }, map: speculative.count
@@ -191,15 +201,33 @@ public final class Workspace: Sendable {
             }
         }
         clock.lap("first-party delegate bases")
+        let pins = ToolchainPins.collect(files: files) { path, limit throws(FileSourceError) in try source.read(path, limit: limit) }
+        diagnostics += pins.diagnostics
+        let lockfiles = DependencyLocks.read(Set(apps.flatMap(\.lockfiles)).sorted(), source: source, limit: limits.plistBytes)
+        diagnostics += lockfiles.diagnostics
+        clock.lap("toolchain pins and lockfiles")
         diagnostics = Array(Set(diagnostics)).sorted()
         return Workspace(
-            source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics)
+            source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics,
+            countsVendoredApps: filter.countsVendoredApps, toolchainPins: pins.pins, lockfiles: lockfiles.byPath)
     }
 
     /// The owners CODEOWNERS gives an app: those of its Info.plist (or of the file that declares it).
     public func owners(of app: App) -> [String] {
         guard let codeOwners else { return [] }
         return codeOwners.owners(of: app.infoPlists.first?.file ?? app.declaration.file)
+    }
+
+    /// The Xcode the app builds with: the pins whose CI configuration covers its folder or its project's.
+    public func toolchain(of app: App) -> AppToolchain {
+        var folders = [app.path]
+        if let project = app.project { folders.append(Paths.directory(of: project)) }
+        return ToolchainPins.toolchain(of: folders, pins: toolchainPins)
+    }
+
+    /// The app's lockfiles that could be read, in the app's order.
+    public func lockfiles(of app: App) -> [Lockfile] {
+        app.lockfiles.compactMap { lockfiles[$0] }
     }
 
     /// The lexed files among an app's sources, sorted by path.

@@ -13,6 +13,9 @@ public struct PathFilter: Sendable, Hashable {
     public var excludeGlobs: [String]
     /// When set, only paths inside one of these folders are scanned.
     public var onlyFolders: [String]
+    /// Whether apps inside third-party code (`vendor/`, `third_party/`, submodules…) count in the totals and
+    /// the exit status like the team's own; by default they are reported apart and not counted.
+    public var countsVendoredApps = false
 
     public init(skippedFolders: Set<String> = PathFilter.defaultSkippedFolders, excludeGlobs: [String] = [], onlyFolders: [String] = []) {
         self.skippedFolders = skippedFolders
@@ -23,7 +26,7 @@ public struct PathFilter: Sendable, Hashable {
     /// Whether the walk should descend into a folder (root-relative path, folder name).
     public func descends(into path: String, name: String) -> Bool {
         if skippedFolders.contains(name) { return false }
-        if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.overlaps(path, $0) }) { return false }
+        if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.overlaps(path, $0) }), !Self.isCIFolder(path) { return false }
         return !excludeGlobs.contains { Glob.matches($0, path + "/") || Glob.matches($0, path) }
     }
 
@@ -33,11 +36,22 @@ public struct PathFilter: Sendable, Hashable {
     public static let contextFileNames: Set<String> = [
         "package.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "app.json", "app.config.json", "pubspec.yaml",
         "pubspec.lock", ".fvmrc", ".metadata", "config.xml", "platforms.json", "Podfile.lock",
+        // Files that pin the Xcode the apps below them build with.
+        "eas.json", ".xcode-version", "bitrise.yml", "bitrise.yaml", "codemagic.yaml", "codemagic.yml", ".gitlab-ci.yml",
     ]
+
+    /// Root folders of repository-wide CI configuration (and local composite actions below
+    /// `.github/actions`): with `onlyFolders`, their Xcode pin files are still listed, since they build the
+    /// apps inside the limits too.
+    static func isCIFolder(_ path: String) -> Bool {
+        path == ".github" || path == ".github/workflows" || path == ".circleci" || path == ".github/actions"
+            || path.hasPrefix(".github/actions/")
+    }
 
     public func keeps(file path: String) -> Bool {
         if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.isInside(path, $0) }) {
             let folder = Paths.directory(of: path)
+            if Self.isCIFolder(folder), ToolchainPins.isPinFile(path) { return !excludeGlobs.contains { Glob.matches($0, path) } }
             guard Self.contextFileNames.contains(Paths.fileName(of: path)),
                 onlyFolders.contains(where: { Self.isInside($0, folder) })
             else { return false }

@@ -34,9 +34,17 @@ struct FlutterProject {
             let path = Paths.join(folder, name)
             guard found == nil, let data = files.read(path),
                 let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
-                let version = (object["flutter"] ?? object["flutterSdkVersion"]) as? String
+                let version = (object["flutter"] ?? object["flutterSdkVersion"]) as? String,
+                // fvm also pins channels (`stable`) and commits: only a release number is a version.
+                FrameworkInfo.isExact(version)
             else { continue }
             found = (version, TextSearch.location(of: version, in: data, file: path) ?? Location(file: path, line: 1))
+        }
+        // fvm 3 also writes the version it installed into `.fvm/version` (gitignored by its default, but committed by some).
+        let installed = Paths.join(folder, ".fvm/version")
+        if found == nil, let data = files.read(installed) {
+            let version = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if FrameworkInfo.isExact(version) { found = (version, Location(file: installed, line: 1)) }
         }
         // The lockfile's constraint is the better number, but people change pubspec.yaml's: point there.
         let declared = root["environment"]?["flutter"].flatMap { flutter in

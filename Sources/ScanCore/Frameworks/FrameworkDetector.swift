@@ -17,7 +17,8 @@ struct FrameworkDetector {
             if let flutter = FlutterProject(folder: root, files: files, problems: problems) {
                 var settings = FrameworkSettings()
                 settings.flutterMigrationOptOut = flutter.optOut
-                return FrameworkInfo(kind: .flutter, version: flutter.version, location: flutter.versionLocation, settings: settings)
+                return FrameworkInfo(
+                    kind: .flutter, version: flutter.version, location: flutter.versionLocation, settings: settings, root: root)
             }
         }
         return .native
@@ -68,10 +69,10 @@ struct FrameworkDetector {
             ?? Lockfiles.resolve(package, requirement: requirement, packageFolder: root, files: files)
         return FrameworkInfo(
             kind: kind, version: resolved ?? requirement, declared: resolved == nil ? nil : requirement,
-            location: manifest.location(of: package), settings: settings)
+            location: manifest.location(of: package), settings: settings, root: root)
     }
 
-    /// What the native build actually links: `ios/Podfile.lock` pods, Cordova's `platforms/platforms.json`.
+    /// What the native build actually links: `ios/Podfile.lock` pods, Cordova's CordovaLib.
     private func installedVersion(kind: FrameworkKind, root: String) -> String? {
         switch kind {
         case .reactNative:
@@ -79,11 +80,23 @@ struct FrameworkDetector {
         case .capacitor:
             return podLock(root: root).flatMap { Lockfiles.podVersion($0, pod: "Capacitor") }
         case .cordova:
-            if let bytes = files.read(Paths.join(root, "platforms/platforms.json")) { return JSONText.string(in: bytes, key: "ios") }
-            return files.read(Paths.join(root, "platforms/ios/Podfile.lock")).flatMap { Lockfiles.podVersion($0, pod: "Cordova") }
+            return cordovaInstalled(root: root)
         default:
             return nil
         }
+    }
+
+    /// The cordova-ios the native project was made with: `platforms/ios/CordovaLib/VERSION` (the library itself,
+    /// what the build compiles), else `platforms/platforms.json`, else the Cordova pod of `platforms/ios/Podfile.lock`.
+    private func cordovaInstalled(root: String) -> String? {
+        if let bytes = files.read(Paths.join(root, "platforms/ios/CordovaLib/VERSION")) {
+            let version = String(decoding: bytes.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if FrameworkInfo.isExact(version) { return version }
+        }
+        if let bytes = files.read(Paths.join(root, "platforms/platforms.json")), let version = JSONText.string(in: bytes, key: "ios") {
+            return version
+        }
+        return files.read(Paths.join(root, "platforms/ios/Podfile.lock")).flatMap { Lockfiles.podVersion($0, pod: "Cordova") }
     }
 
     private func podLock(root: String) -> [UInt8]? {
@@ -104,10 +117,10 @@ struct FrameworkDetector {
         if let spec = rest.firstRange(of: "spec=\"") {
             version = String(rest[spec.upperBound...].prefix { $0 != "\"" })
         }
-        let installed = files.read(Paths.join(root, "platforms/platforms.json")).flatMap { JSONText.string(in: $0, key: "ios") }
+        let installed = cordovaInstalled(root: root)
         return FrameworkInfo(
             kind: .cordova, version: installed ?? version, declared: installed == nil ? nil : version,
-            location: TextSearch.location(of: "<engine name=\"ios\"", in: bytes, file: path))
+            location: TextSearch.location(of: "<engine name=\"ios\"", in: bytes, file: path), root: root)
     }
 
     /// `expo-build-properties` `ios.enableSceneSupport` from a static app.json.

@@ -33,11 +33,14 @@ public struct FrameworkInfo: Sendable, Hashable {
     public let location: Location?
     /// Facts about the framework's own configuration that rules need.
     public let settings: FrameworkSettings
+    /// The framework project's folder: where `package.json` or `pubspec.yaml` (and their lockfiles) are.
+    public let root: String?
 
     public init(
         kind: FrameworkKind, version: String? = nil, declared: String? = nil, location: Location? = nil,
-        settings: FrameworkSettings = FrameworkSettings()
+        settings: FrameworkSettings = FrameworkSettings(), root: String? = nil
     ) {
+        self.root = root
         self.kind = kind
         self.version = version
         self.declared = declared
@@ -50,6 +53,28 @@ public struct FrameworkInfo: Sendable, Hashable {
     /// The lowest version the requirement allows, for comparisons.
     public var semanticVersion: SemanticVersion? {
         version.flatMap(SemanticVersion.lowerBound(of:))
+    }
+
+    /// The version when it is one release (`0.77.2`, `3.41.4`, `8.5.1-beta.1`), not a range a manifest
+    /// requires (`^0.72.4`, `>=3.38.0`): what reports show as the framework's version.
+    public var resolvedVersion: String? {
+        guard let version, Self.isExact(version) else { return nil }
+        return version
+    }
+
+    /// The requirement as written when no release could be resolved (reports show it apart, never as the version).
+    public var unresolvedRequirement: String? {
+        guard let version, !version.isEmpty, resolvedVersion == nil else { return nil }
+        return version
+    }
+
+    /// Digits and dots, optionally a pre-release or build suffix: `3.41.4`, `0.88.0-rc.1`, `v8.5.0`.
+    static func isExact(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.hasPrefix("v") { body = body.dropFirst() }
+        let core = body.prefix { $0 != "-" && $0 != "+" }
+        let parts = core.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.count <= 4 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 
     /// Whether the framework's version is known to be at least `minimum`; nil when the version is unknown.

@@ -1,5 +1,6 @@
 // libFuzzer harness for the framework manifests a scan reads (package.json, app.json, lockfiles,
-// pubspec.yaml and pubspec.lock, .fvmrc); built by scripts/fuzz.
+// pubspec.yaml and pubspec.lock, .fvmrc) and the files that pin Xcode (CI configuration, .xcode-version,
+// Fastfile); built by scripts/fuzz.
 @testable import ScanCore
 
 /// The input stands for every manifest and lockfile of one app folder at once, so one input reaches
@@ -29,6 +30,25 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let flutter = FlutterProject(folder: "app", files: files, problems: problems) {
         // YAML marks count Unicode line breaks too (and UTF-16 input): bound them by the byte count.
         for location in [flutter.versionLocation, flutter.optOut].compactMap({ $0 }) { checkLine(location.line, bytes.count + 1) }
+    }
+    // Every lockfile reader: packages with lines inside the file, or an error.
+    for name in ["Podfile.lock", "Package.resolved", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "pubspec.lock"] {
+        if let lockfile = try? LockfileReader.read(path: "app/" + name, bytes: bytes) {
+            for package in lockfile.packages.values {
+                Fuzz.require(!package.name.isEmpty, "\(name): a package without a name")
+                if let line = package.line { checkLine(line, bytes.count + 1) }
+            }
+        }
+    }
+    // Every Xcode pin reader: pins at lines inside the file, problems as diagnostics.
+    let pinFiles = [
+        ".github/workflows/ci.yml", ".gitlab-ci.yml", "bitrise.yml", ".circleci/config.yml", "codemagic.yaml", "eas.json", ".xcode-version",
+        "fastlane/Fastfile",
+    ]
+    let pins = ToolchainPins.collect(files: pinFiles.map { FileEntry(path: $0) }) { _, _ throws(FileSourceError) in bytes }
+    for pin in pins.pins { checkLine(pin.location.line, bytes.count + 1) }
+    for diagnostic in pins.diagnostics {
+        Fuzz.require(!diagnostic.message.isEmpty, "a diagnostic without a message")
     }
     for diagnostic in problems.diagnostics {
         Fuzz.require(!diagnostic.message.isEmpty, "a diagnostic without a message")

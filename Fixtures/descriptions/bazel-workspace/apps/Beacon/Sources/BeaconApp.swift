@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct BeaconApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Beacon") }
+    }
+}

@@ -1,0 +1,6 @@
+import React from 'react';
+import {Text} from 'react-native';
+
+export default function App() {
+  return <Text>Tillr</Text>;
+}

@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct KioskApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Welcome") }
+    }
+}

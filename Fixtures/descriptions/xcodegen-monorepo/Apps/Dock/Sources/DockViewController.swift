@@ -1,0 +1,8 @@
+import UIKit
+
+final class DockViewController: UITableViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Departures"
+    }
+}

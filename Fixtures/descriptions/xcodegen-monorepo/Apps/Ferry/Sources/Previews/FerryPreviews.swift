@@ -1,0 +1,5 @@
+import UIKit
+
+enum FerryPreviews {
+    static var anyWindow: UIWindow? { UIApplication.shared.windows.first }
+}

@@ -1,0 +1,8 @@
+import UIKit
+
+final class PierViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Pier"
+    }
+}
