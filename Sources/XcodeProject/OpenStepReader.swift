@@ -8,6 +8,10 @@ struct OpenStepReader {
     private var index = 0
     private var line = 1
     private var depth = 0
+    /// Keys and values of the dictionaries being read, innermost last: each dictionary is built once at
+    /// its exact size instead of growing (and rehashing) key by key.
+    private var pendingKeys: [String] = []
+    private var pendingValues: [PlistValue] = []
     static let maximumDepth = 200
 
     static func read(_ input: [UInt8]) throws(PropertyListError) -> PlistValue {
@@ -67,12 +71,17 @@ struct OpenStepReader {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var result: [String: PlistValue] = [:]
+        let first = pendingKeys.count
         while true {
             skipTrivia()
             guard index < bytes.count else { throw error("missing '}' at end of file") }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
+                var result = [String: PlistValue](minimumCapacity: pendingKeys.count - first)
+                // A key given twice keeps its last value, as before.
+                for position in first..<pendingKeys.count { result[pendingKeys[position]] = pendingValues[position] }
+                pendingKeys.removeSubrange(first...)
+                pendingValues.removeSubrange(first...)
                 return .dictionary(result)
             }
             let key: String
@@ -90,7 +99,8 @@ struct OpenStepReader {
             skipTrivia()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { throw error("missing ';' after the value of '\(key)'") }
             index += 1
-            result[key] = item
+            pendingKeys.append(key)
+            pendingValues.append(item)
         }
     }
 

@@ -18,18 +18,17 @@ struct StoreFailureTests {
         try harness.bench.append("\n// touched\n", to: "Shelf/AppDelegate.swift", in: harness.bench.path("books"))
         var renderers = SweepRenderers.standard
         let diffMarkdown = renderers.diffMarkdown
-        // summary.json, summary.md, apps.csv and diff.json are written; then the disk is full.
-        renderers.diffMarkdown = { diff in
-            disk.fill()
-            return diffMarkdown(diff)
-        }
+        // Reports are rendered first, then written in order: summary.json, summary.md, apps.csv and
+        // diff.json fit; a diff.md bigger than the 16 MB disk does not.
+        renderers.diffMarkdown = { diff in diffMarkdown(diff) + String(repeating: "-", count: 20 << 20) }
 
         let error = try #require(throws: SweepError.self) { try harness.sweep(renderers: renderers) }
 
         #expect(error.message.hasPrefix("cannot store run "))
         #expect(error.message.hasSuffix("/diff.md: No space left on device"), "\(error.message)")
         #expect(KeptRuns(harness.store) == before)
-        try FileManager.default.removeItem(atPath: disk.path + "/filler")
+        // The workspace is still the 16 MB disk (kept mounted until the end), now with room again.
+        #expect(FileManager.default.fileExists(atPath: disk.path + "/runs"))
         let next = try harness.sweep()
         #expect(next.record.previousRun == first.record.id)
         #expect(harness.record(next, "books")?.status == .scanned)

@@ -18,6 +18,19 @@ struct TextCheckTests {
         #expect(TextCheck.firstInvalidUTF8(Array("plain ASCII".utf8)) == nil)
         #expect(TextCheck.firstInvalidUTF8(Array("é ü ß — € 漢字 🙂 \u{10FFFF}".utf8)) == nil)
         #expect(TextCheck.firstInvalidUTF8([]) == nil)
+        // Long ASCII runs are checked eight bytes at a time; sequences straddling those words still pass.
+        #expect(TextCheck.firstInvalidUTF8(Array("let title = \"Café\" // ünïcödé after 8-byte words: 漢字🙂".utf8)) == nil)
+        #expect(TextCheck.firstInvalidUTF8(Array(String(repeating: "a", count: 7).utf8) + Array("🙂".utf8)) == nil)
+    }
+
+    @Test("A broken byte is found wherever it falls among the eight-byte words")
+    func invalidAfterASCIIRuns() {
+        for prefix in 0..<20 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "x"), count: prefix)
+            #expect(TextCheck.firstInvalidUTF8(ascii + [0xFF] + ascii) == prefix)
+            #expect(TextCheck.firstInvalidUTF8(ascii + Array("é".utf8) + [0x80] + ascii) == prefix + 2)
+            #expect(TextCheck.firstInvalidUTF8(ascii + [0xE2, 0x82]) == prefix)
+        }
     }
 
     @Test(

@@ -114,6 +114,41 @@ struct TuistReaderTests {
         #expect(app.infoPlists.first?.manifestState.manifest != nil)
     }
 
+    @Test("buildableFolders give the target every file under them, minus excluded ones: a SwiftUI app is seen as one")
+    func buildableFolders() throws {
+        // Shaped like a real Tuist 4 multiplatform catalog app: before, its folders were not read, the SwiftUI
+        // App went unseen and Tuist's default plist (a scene manifest without configurations) blocked it.
+        let directory = TemporaryDirectory()
+        directory.write(
+            "Project.swift",
+            """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Catalog",
+                targets: [
+                    .target(
+                        name: "Catalog", destinations: [.iPhone, .iPad, .appleVision], product: .app, bundleId: "com.example.catalog",
+                        deploymentTargets: .multiplatform(iOS: "26.0", visionOS: "26.0"),
+                        infoPlist: .extendingDefault(with: ["UILaunchScreen": .dictionary([:])]),
+                        buildableFolders: ["AppSources", .folder("Shared", exceptions: [.exception(excluded: ["Legacy"])])]
+                    ),
+                ]
+            )
+            """)
+        directory.write(
+            "AppSources/App.swift",
+            "import SwiftUI\n@main\nstruct CatalogApp: SwiftUI.App {\n    var body: some Scene { WindowGroup { Text(\"hi\") } }\n}\n")
+        directory.write("AppSources/Assets.xcassets/Contents.json", "{}\n")
+        directory.write("Shared/Row.swift", "import SwiftUI\nstruct Row: View { var body: some View { Text(\"row\") } }\n")
+        directory.write("Shared/Legacy/OldDelegate.swift", "import UIKit\nclass OldDelegate: UIResponder, UIApplicationDelegate {}\n")
+        let workspace = try TreeFixtures.workspace(directory)
+        let app = try #require(workspace.apps.first)
+        #expect(app.sourceFiles == ["AppSources/App.swift", "Shared/Row.swift"])
+        #expect(app.resourceFiles.contains("AppSources/Assets.xcassets/Contents.json"))
+        #expect(workspace.facts.first?.framework.kind == .swiftui)
+    }
+
     @Test("A manifest built by code is a diagnostic, and the repository is still an unknown app, never 'no apps'")
     func computedManifest() throws {
         let directory = TemporaryDirectory()

@@ -34,6 +34,28 @@ struct PathsTests {
         #expect(Paths.fileExtension(of: "a/b/Main.storyboard") == "storyboard")
         #expect(Paths.fileExtension(of: "Makefile") == "")
         #expect(Paths.fileExtension(of: "a/.swiftlint") == "")
+        #expect(Paths.fileExtension(of: "a.b/Makefile") == "")
+        #expect(Paths.baseName(of: "a.b/Makefile") == "Makefile")
+        #expect(Paths.directory(of: "/a") == "")
+        #expect(Paths.fileName(of: "a/") == "")
+        #expect(Paths.hasFileName("apps/web/package.json", "package.json"))
+        #expect(Paths.hasFileName("package.json", "package.json"))
+        #expect(!Paths.hasFileName("apps/web/my-package.json", "package.json"))
+        #expect(!Paths.hasFileName("package.json/x", "package.json"))
+    }
+
+    @Test("Components split at bytes, whatever the characters around them")
+    func nonASCIIComponents() {
+        #expect(Paths.directory(of: "Приложение/Ресурсы/Info.plist") == "Приложение/Ресурсы")
+        #expect(Paths.fileName(of: "应用/视图控制器.swift") == "视图控制器.swift")
+        #expect(Paths.baseName(of: "Café/Écran.storyboard") == "Écran")
+        #expect(Paths.fileExtension(of: "🚀/Launch.🚀") == "🚀")
+        // A combining mark after a slash makes one Character of both: the slash still separates.
+        #expect(Paths.directory(of: "a/\u{301}b.swift") == "a")
+        #expect(Paths.fileName(of: "a/\u{301}b.swift") == "\u{301}b.swift")
+        // Bridged or shared strings take the same answers as native ones.
+        let slice = "x/Some Folder/File.m".dropFirst(2)
+        #expect(Paths.fileName(of: String(slice)) == "File.m")
     }
 
     @Test("Inside means the folder itself or below it, by whole components")

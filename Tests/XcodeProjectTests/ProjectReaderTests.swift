@@ -63,6 +63,30 @@ struct ProjectReaderTests {
         #expect(target(project, "Shop")?.resourceFiles == ["Shop/Base.lproj/Main.storyboard", "Shop/fr.lproj/Main.strings"])
     }
 
+    @Test("A file two groups both list takes its path from the group with the smaller id, every time")
+    func fileInTwoGroups() throws {
+        // Groups named so that neither text order nor hash order agrees with id order.
+        let text = """
+            {
+            	objects = {
+            		ZZ_GROUP = {isa = PBXGroup; children = (SHARED_FILE); path = Later; sourceTree = "<group>"; };
+            		MAIN = {isa = PBXGroup; children = (ZZ_GROUP, AA_GROUP); sourceTree = "<group>"; };
+            		AA_GROUP = {isa = PBXGroup; children = (SHARED_FILE); path = Earlier; sourceTree = "<group>"; };
+            		SHARED_FILE = {isa = PBXFileReference; path = Shared.swift; sourceTree = "<group>"; };
+            		BUILD_SHARED = {isa = PBXBuildFile; fileRef = SHARED_FILE; };
+            		PHASE = {isa = PBXSourcesBuildPhase; files = (BUILD_SHARED); };
+            		TARGET = {isa = PBXNativeTarget; name = App; buildPhases = (PHASE); productType = "com.apple.product-type.application"; };
+            		PROJECT = {isa = PBXProject; mainGroup = MAIN; targets = (TARGET); };
+            	};
+            	rootObject = PROJECT;
+            }
+            """
+        for _ in 0..<20 {
+            let project = try read(text, at: "App.xcodeproj")
+            #expect(project.targets.first?.sourceFiles == ["Earlier/Shared.swift"])
+        }
+    }
+
     @Test("Only native targets are read; aggregate targets and dangling ids are skipped")
     func nativeTargetsOnly() throws {
         let project = try read(SampleProjects.shop)

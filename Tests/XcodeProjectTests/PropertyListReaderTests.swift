@@ -110,6 +110,30 @@ struct PropertyListReaderTests {
         #expect(value["single"] == .string("single quoted"))
     }
 
+    @Test("OpenStep dictionaries nested between keys keep their own keys; a repeated key keeps its last value")
+    func openStepNestedDictionaries() throws {
+        let (value, _) = try read(
+            """
+            {
+            	outer1 = a;
+            	inner = { x = 1; deeper = { y = 2; x = 3; }; z = 4; x = 5; };
+            	outer2 = b;
+            	list = ({ k = v; }, { k = w; k = w2; });
+            	outer1 = c;
+            	empty = {};
+            }
+            """)
+        #expect(value.dictionary?.keys.sorted() == ["empty", "inner", "list", "outer1", "outer2"])
+        #expect(value["outer1"] == .string("c"))
+        #expect(value["outer2"] == .string("b"))
+        #expect(value["inner"]?.dictionary?.keys.sorted() == ["deeper", "x", "z"])
+        #expect(value["inner"]?["x"] == .string("5"))
+        #expect(value["inner"]?["z"] == .string("4"))
+        #expect(value["inner"]?["deeper"] == .dictionary(["y": .string("2"), "x": .string("3")]))
+        #expect(value["list"] == .array([.dictionary(["k": .string("v")]), .dictionary(["k": .string("w2")])]))
+        #expect(value["empty"] == .dictionary([:]))
+    }
+
     @Test("OpenStep escapes: quotes, control characters, Unicode and octal")
     func openStepEscapes() throws {
         let (value, _) = try read(#"{ s = "say \"hi\"\n\tback\\slash \U00e9 \101"; }"#)

@@ -62,6 +62,12 @@ public enum Catalogue {
         for rule in all {
             literals.formUnion(rule.description.anchors)
         }
-        return AnchorSearch(literals.sorted())
+        return AnchorSearch(literals.sorted(), recording: mentionWords)
     }()
+
+    /// Words rules ask `SourceFile.mentions` about that are not anchors (anchors are recorded anyway):
+    /// found in the pass that picks the files to lex, so asking costs a bit test, not a search of the
+    /// file. Six bytes or more, so the search keeps its stride. A word missing here is still answered,
+    /// by searching the file.
+    static let mentionWords = ["available", "connectedScenes", "onContinueUserActivity", "onOpenURL", "scenePhase"]
 }

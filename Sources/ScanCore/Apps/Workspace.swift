@@ -321,11 +321,17 @@ struct SourceLoad: Sendable {
             outcome.readable = false
             return outcome
         }
-        guard anchors.occurs(in: bytes) else { return outcome }
+        // One pass finds the anchors and the words rules will ask the file about.
+        let presence = anchors.presence(in: bytes)
+        if let presence {
+            guard anchors.hasAnchor(presence) else { return outcome }
+        } else {
+            guard anchors.occurs(in: bytes) else { return outcome }
+        }
         if !quiet, let offset = TextCheck.firstInvalidUTF8(bytes) {
             outcome.diagnostics.append(Diagnostic(.note, file: path, "invalid UTF-8 at byte \(offset); scanned as bytes"))
         }
-        outcome.file = SourceFile(path: path, bytes: bytes, language: language)
+        outcome.file = SourceFile(path: path, bytes: bytes, language: language, presence: presence)
         return outcome
     }
 }
@@ -343,41 +349,50 @@ enum TextCheck {
     /// The offset of the first byte that breaks UTF-8 (overlong forms, surrogates and code points past
     /// U+10FFFF included), or nil when the text is valid.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                // Source text is mostly ASCII: eight bytes at a time while no high bit is set.
+                if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+                let byte = buffer[index]
+                if byte < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                // The allowed range of the second byte narrows for E0, ED, F0 and F4 (RFC 3629).
+                var second: ClosedRange<UInt8> = 0x80...0xBF
+                switch byte {
+                case 0xC2...0xDF: length = 2
+                case 0xE0:
+                    length = 3
+                    second = 0xA0...0xBF
+                case 0xED:
+                    length = 3
+                    second = 0x80...0x9F
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xF0:
+                    length = 4
+                    second = 0x90...0xBF
+                case 0xF1...0xF3: length = 4
+                case 0xF4:
+                    length = 4
+                    second = 0x80...0x8F
+                default: return index
+                }
+                guard index + length <= count, second.contains(buffer[index + 1]) else { return index }
+                for next in 2..<length where buffer[index + next] & 0xC0 != 0x80 {
+                    return index
+                }
+                index += length
             }
-            let length: Int
-            // The allowed range of the second byte narrows for E0, ED, F0 and F4 (RFC 3629).
-            var second: ClosedRange<UInt8> = 0x80...0xBF
-            switch byte {
-            case 0xC2...0xDF: length = 2
-            case 0xE0:
-                length = 3
-                second = 0xA0...0xBF
-            case 0xED:
-                length = 3
-                second = 0x80...0x9F
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xF0:
-                length = 4
-                second = 0x90...0xBF
-            case 0xF1...0xF3: length = 4
-            case 0xF4:
-                length = 4
-                second = 0x80...0x8F
-            default: return index
-            }
-            guard index + length <= count, second.contains(bytes[index + 1]) else { return index }
-            for next in 2..<length where bytes[index + next] & 0xC0 != 0x80 {
-                return index
-            }
-            index += length
+            return nil
         }
-        return nil
     }
 }

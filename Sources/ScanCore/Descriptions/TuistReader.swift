@@ -147,6 +147,16 @@ struct TuistReader {
                 }
             }
         }
+        // `buildableFolders:` (Tuist 4.50+, Xcode's synchronized folders): every file under each folder
+        // belongs to the target, minus `.exception(excluded: [...])` paths relative to the folder.
+        if let folders = value.argument("buildableFolders") {
+            report("buildableFolders", folders, target: name)
+            for (path, excluding) in Self.buildableFolders(folders) {
+                for file in expand(path + "/**", excluding: excluding.map { path + "/" + $0 }, folder: folder) {
+                    if DescribedFiles.role(of: file) == .source { sources.append(file) } else { resources.append(file) }
+                }
+            }
+        }
         // Info.plist.
         var described: DescribedInfoPlist?
         var infoPlistFile: (String, SettingOrigin)?
@@ -265,6 +275,19 @@ struct TuistReader {
             _ = name
             return []
         default: return []
+        }
+    }
+
+    /// (folder, excluded paths within it) of each entry of `buildableFolders:`: a string, or
+    /// `.folder("…", exceptions: [.exception(excluded: […]), …])`. Exceptions that give files to another
+    /// target (`.exception(target:included:)`) leave them in this one too, as Xcode does for membership.
+    static func buildableFolders(_ value: ManifestValue) -> [(path: String, excluding: [String])] {
+        (value.items ?? []).compactMap { item in
+            guard let path = item.string ?? (item.argument("path") ?? item.firstUnlabelled)?.string else { return nil }
+            let excluded = (item.argument("exceptions")?.items ?? []).flatMap { exception in
+                (exception.argument("excluded")?.items ?? []).compactMap(\.string)
+            }
+            return (path, excluded)
         }
     }
 

@@ -1,4 +1,5 @@
 import Synchronization
+import XcodeProject
 
 #if canImport(Glibc)
     import Glibc
@@ -118,6 +119,10 @@ public struct DirectorySource: FileSource {
     /// A folder of `path` that is a symlink (reads through it could leave the tree), checked only for
     /// folders the listing did not walk.
     private func symlinkedFolder(in path: String) -> String? {
+        // The listing walks down from the root through real folders only, so a walked parent vouches
+        // for every folder above it: one lookup for the files of a listing, instead of one per component.
+        let parent = Paths.directory(of: path)
+        if parent.isEmpty || walked.contains(parent) { return nil }
         var folder = ""
         for component in path.split(separator: "/").dropLast() {
             folder = folder.isEmpty ? String(component) : folder + "/" + component

@@ -23,11 +23,15 @@ public struct SourceFile: Sendable {
     /// `#if` branches and availability fallbacks, to tell which code a build can run.
     public private(set) var regions: CompilationRegions = .none
     private let lineStarts: [Int32]
+    /// The literals the loading pass found in the bytes, which answer `mentions` without a search.
+    private let presence: LiteralPresence?
 
-    public init(path: String, bytes: [UInt8], language: SourceLanguage) {
+    /// - Parameter presence: what the pass that chose to lex the file found in it (nil: `mentions` searches).
+    public init(path: String, bytes: [UInt8], language: SourceLanguage, presence: LiteralPresence? = nil) {
         self.path = path
         self.language = language
         self.bytes = bytes
+        self.presence = presence
         var lexer: Lexer? = nil
         bytes.withUnsafeBufferPointer { buffer in
             var running = Lexer(bytes: buffer, language: language)
@@ -109,6 +113,7 @@ public struct SourceFile: Sendable {
 
     /// Whether the raw bytes contain `literal` (comments and strings included): a cheap pre-check.
     public func mentions(_ literal: String) -> Bool {
+        if let known = presence?.contains(literal) { return known }
         var literal = literal
         return literal.withUTF8 { needle in
             bytes.withUnsafeBufferPointer { buffer in
