@@ -4,10 +4,10 @@ import TestSupport
 import Testing
 
 /// Docs/schemas/ against real outputs: scans of fixtures, the recorded goldens, and a fleet's second run
-/// with a new finding, a stale repository and a moved Xcode pin, so the diff's arrays are not empty. The
-/// schemas allow no member they do not describe, so a member a renderer gains without a schema entry
-/// fails here. Checked by the jsonschema library (Debian's python3-jsonschema, which scripts/test
-/// installs) through scripts/lib/check_schema.py.
+/// with a new finding, a suppressed one, a stale repository and a moved Xcode pin, so the diff's arrays
+/// are not empty. The schemas allow no member they do not describe, so a member a renderer gains without
+/// a schema entry fails here. Checked by the jsonschema library (Debian's python3-jsonschema, which
+/// scripts/test installs) through scripts/lib/check_schema.py.
 @Suite("JSON Schemas")
 struct JSONSchemaTests {
     static let root = FixturePaths.packageRoot.path
@@ -48,8 +48,8 @@ struct JSONSchemaTests {
 
     /// A fleet of `FleetCommandTests.fleet()` plus tide, the Flutter old template (blocked, with a lagging
     /// pub dependency, a framework requirement and test targets) pinned by `Fixtures/toolchain`'s
-    /// `.xcode-version`. Between the runs shop gains a finding, books goes missing (stale), and tide gains
-    /// the nightly workflow fixture, whose pins move its Xcode.
+    /// `.xcode-version`. Between the runs shop gains a finding and a suppressed one, books goes missing
+    /// (stale), and tide gains the GitHub Actions workflow fixtures, whose nightly Xcode 27 image moves it.
     @Test func aRunsFilesAndAScanMatchTheirSchemas() throws {
         let bench = try FleetCommandTests.fleet()
         let tide = try bench.makeRepository("tide")
@@ -62,6 +62,10 @@ struct JSONSchemaTests {
         // A global window lookup in a file the target compiles: a new finding.
         try bench.append(
             "\nfunc topWindow() -> UIWindow? { UIApplication.shared.keyWindow }\n", to: "Shelf/Router.swift", in: bench.path("shop"))
+        // And one a scenesweep:ignore comment suppresses: a suppressed finding with its reason.
+        try bench.append(
+            "\nfunc kioskWindow() -> UIWindow? { UIApplication.shared.keyWindow }  // scenesweep:ignore window-lookup kiosk build has one window\n",
+            to: "Shelf/Router.swift", in: bench.path("shop"))
         try FileManager.default.moveItem(atPath: bench.path("books"), toPath: bench.path("books-gone"))
         try bench.copyTree(Self.fixture("toolchain/github-actions"), to: tide + "/.github/workflows")
         try bench.commit(in: tide)
@@ -99,11 +103,13 @@ struct JSONSchemaTests {
         #expect((diffObject?["newFindings"] as? [Any])?.isEmpty == false)
         #expect((diffObject?["staleRepos"] as? [Any])?.isEmpty == false)
         #expect((diffObject?["toolchainMoves"] as? [Any])?.isEmpty == false)
+        #expect((diffObject?["suppressedFindings"] as? [Any])?.isEmpty == false)
         // The nightly workflow's Xcode 27 image builds the blocked app: a pin regression.
         #expect(Self.values("regression", in: diff).contains { $0 as? Bool == true })
         let summary = try Self.json(folder + "/summary.json") as? [String: Any]
         #expect((summary?["blockedByXcode"] as? [Any])?.isEmpty == false)
         #expect((summary?["blockingDependencies"] as? [Any])?.isEmpty == false)
+        #expect((summary?["suppressions"] as? [Any])?.isEmpty == false)
         #expect(Self.values("xcodeStatus", in: summary as Any).isEmpty == false)
         let apps = try (repos + scans).flatMap { (try Self.json($0) as? [String: Any])?["apps"] as? [Any] ?? [] }
         for member in ["unidentified", "frameworkRequirement", "vendored", "counted", "testTargets"] {
@@ -111,6 +117,7 @@ struct JSONSchemaTests {
         }
         #expect(Self.values("pins", in: apps).contains { ($0 as? [Any])?.isEmpty == false })
         #expect(Self.values("state", in: apps).contains { $0 as? String == "lagging" })
+        #expect(Self.values("reason", in: apps).contains { $0 as? String == "kiosk build has one window" })
         let scanSummaries = try scans.compactMap { (try Self.json($0) as? [String: Any])?["summary"] }
         #expect(!Self.values("vendored", in: scanSummaries).isEmpty)
 
