@@ -35,6 +35,8 @@ public enum FleetSummaryReport {
             ("suppressed", .int(totals.suppressed)),
             ("suppressionsRefused", .int(totals.suppressionsRefused)),
             ("staleSince", .string(summary.staleSince.map(Timestamp.iso))),
+            // Left out of every figure above unless the config counts them (include_vendored_apps).
+            ("vendoredApps", .int(summary.vendoredApps)),
             ("repos", .int(summary.repos)),
             ("failedRepos", .int(summary.failedRepos)),
             ("staleRepos", .int(summary.staleRepos)),

@@ -28,6 +28,7 @@ struct VendoredAppsSweepTests {
         #expect(harness.record(outcome, "tidewater")?.counts?.apps == 1)
         let markdown = try String(contentsOfFile: outcome.runFolder + "/summary.md", encoding: .utf8)
         #expect(markdown.contains("3 vendored apps (vendors' example and demo apps inside third-party code) are not counted"))
+        #expect(try harness.json(outcome, "summary.json")["vendoredApps"] as? Int == 3)
         let csv = try String(contentsOfFile: outcome.runFolder + "/apps.csv", encoding: .utf8)
         #expect(!csv.contains("Shelf") && csv.contains("Tidewater"))
     }
@@ -42,6 +43,7 @@ struct VendoredAppsSweepTests {
         #expect(outcome.summary.totals.apps == 4)
         #expect(outcome.summary.totals.blocked == 2)
         #expect(outcome.summary.vendoredApps == 0)
+        #expect(try harness.json(outcome, "summary.json")["vendoredApps"] as? Int == 0)
         #expect(try harness.config().includeVendoredApps == true)
     }
 }
