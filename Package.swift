@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet", "Daemon", "Forge"]),
         .executableTarget(name: "scenesweep", dependencies: ["CLI"]),
 
-        .target(name: "TestSupport", dependencies: ["ScanCore", "Rules", "Fleet"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ScanCore", "Rules", "Fleet", "Daemon", "Git"], path: "Tests/TestSupport"),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "TestSupport"]),
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "ScanCore", "TestSupport"]),

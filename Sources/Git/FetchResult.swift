@@ -9,6 +9,4 @@ public struct FetchResult: Sendable, Hashable {
         self.changedReferences = changedReferences
         self.receivedObjects = receivedObjects
     }
-
-    public var hasChanges: Bool { !changedReferences.isEmpty }
 }

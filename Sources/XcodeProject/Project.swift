@@ -190,8 +190,5 @@ public struct BuildConfiguration: Sendable, Hashable {
 public enum ProductType {
     public static let application = "com.apple.product-type.application"
     public static let appClip = "com.apple.product-type.application.on-demand-install-capable"
-    public static let watchApp = "com.apple.product-type.application.watchapp"
     public static let watchApp2 = "com.apple.product-type.application.watchapp2"
-    public static let watchApp2Container = "com.apple.product-type.application.watchapp2-container"
-    public static let messagesApp = "com.apple.product-type.application.messages"
 }

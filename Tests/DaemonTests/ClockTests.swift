@@ -1,5 +1,6 @@
 import Daemon
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ClockTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import TestSupport
 import Testing
 
 @Suite struct RepositoryTests {

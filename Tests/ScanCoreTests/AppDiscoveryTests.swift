@@ -64,7 +64,8 @@ struct AppDiscoveryTargetTests {
         arguments: [
             "com.apple.product-type.app-extension", "com.apple.product-type.framework", "com.apple.product-type.library.static",
             "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
-            ProductType.watchApp, ProductType.watchApp2, ProductType.watchApp2Container, ProductType.messagesApp,
+            "com.apple.product-type.application.watchapp", ProductType.watchApp2,
+            "com.apple.product-type.application.watchapp2-container", "com.apple.product-type.application.messages",
             "com.apple.product-type.extensionkit-extension",
         ])
     func nonAppProductTypes(productType: String) throws {

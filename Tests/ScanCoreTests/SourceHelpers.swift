@@ -12,6 +12,18 @@ func source(bytes: [UInt8], _ language: SourceLanguage = .swift, path: String? =
 }
 
 extension SourceFile {
+    var lineCount: Int { lineStarts.count }
+
+    /// The text of a 1-based line, without its newline (tests check where lines start; scans ask for
+    /// lines of tokens, not text).
+    func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = Int(lineStarts[line - 1])
+        var end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
+        if end > start, end <= bytes.count, end - 1 >= start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
     /// The text of every token of one kind, in order.
     func texts(of kind: Token.Kind) -> [String] {
         tokens.indices.filter { tokens[$0].kind == kind }.map { text($0) }

@@ -22,7 +22,7 @@ public struct SourceFile: Sendable {
     public let suppressions: [SuppressionComment]
     /// `#if` branches and availability fallbacks, to tell which code a build can run.
     public private(set) var regions: CompilationRegions = .none
-    private let lineStarts: [Int32]
+    let lineStarts: [Int32]
     /// The literals the loading pass found in the bytes, which answer `mentions` without a search.
     private let presence: LiteralPresence?
 
@@ -200,8 +200,6 @@ public struct SourceFile: Sendable {
         line(ofOffset: Int(tokens[index].start))
     }
 
-    public var lineCount: Int { lineStarts.count }
-
     /// Indices of the tokens that start on a 1-based line.
     public func tokenIndices(onLine line: Int) -> Range<Int> {
         guard line >= 1, line <= lineStarts.count else { return 0..<0 }
@@ -219,15 +217,6 @@ public struct SourceFile: Sendable {
         let first = firstToken(atOrAfter: start)
         let last = end == Int.max ? tokens.count : firstToken(atOrAfter: end)
         return first..<max(first, last)
-    }
-
-    /// The text of a 1-based line, without its newline.
-    public func lineText(_ line: Int) -> String {
-        guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = Int(lineStarts[line - 1])
-        var end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
-        if end > start, end <= bytes.count, end - 1 >= start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
 
     static func lineStarts(of bytes: [UInt8]) -> [Int32] {

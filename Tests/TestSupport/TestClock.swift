@@ -1,3 +1,4 @@
+import Daemon
 import Foundation
 import Synchronization
 
