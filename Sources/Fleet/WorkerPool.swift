@@ -9,16 +9,12 @@ final class WorkerPool: Sendable {
     let setup: WorkerSetup
     let limits: RepoLimits
     private let idle = Mutex<[WorkerProcess]>([])
-    private let started = Atomic<Int>(0)
 
     init(launch: WorkerLaunch, setup: WorkerSetup, limits: RepoLimits) {
         self.launch = launch
         self.setup = setup
         self.limits = limits
     }
-
-    /// Workers started in this sweep.
-    var startedCount: Int { started.load(ordering: .relaxed) }
 
     /// An idle worker, or a new one that has taken the setup.
     func checkout() -> Result<WorkerProcess, WorkerFailure> {
@@ -29,7 +25,6 @@ final class WorkerPool: Sendable {
         } catch {
             return .failure(.unreadable("\(error)"))
         }
-        started.add(1, ordering: .relaxed)
         guard worker.send(.setup(setup)) else { return .failure(.unreadable("the new worker did not take its setup")) }
         let check = LimitCheck(seconds: max(30, limits.seconds), memoryBytes: limits.memoryBytes)
         switch worker.awaitAnswer(limits: check, startedAt: .now, progress: { _ in }) {

@@ -142,8 +142,6 @@ public final class Repository {
             try Self.checkLocalSource(origin)
             throw error
         }
-        let receivedObjects = Int(git_remote_stats(remote)?.pointee.received_objects ?? 0)
-
         // The advertised refs stay readable after fetch disconnects, so this needs no second connection.
         var buffer = git_buf()
         if git_remote_default_branch(&buffer, remote) == 0, let pointer = buffer.ptr {
@@ -156,7 +154,7 @@ public final class Repository {
 
         let after = listingChanges ? try referenceTargets() : [:]
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
-        return FetchResult(changedReferences: changed, receivedObjects: receivedObjects)
+        return FetchResult(changedReferences: changed)
     }
 
     /// Points "origin" at another URL (the same repository reached another way); reopen to see it in `origin`.
@@ -321,13 +319,6 @@ public final class Repository {
         let size = Int(git_blob_rawsize(blob))
         guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
         return Array(UnsafeRawBufferPointer(start: content, count: size))
-    }
-
-    /// The size of a blob in bytes, without reading its content.
-    public func blobSize(_ id: ObjectID) throws -> Int {
-        let database = try objectDatabase()
-        defer { git_odb_free(database) }
-        return try Self.objectSize(id, in: database, repository: displayName)
     }
 
     private func lookupCommit(_ id: ObjectID) throws -> OpaquePointer {

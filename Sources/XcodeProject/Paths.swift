@@ -52,11 +52,6 @@ public enum Paths {
         return String(name[name.index(after: dot)...])!
     }
 
-    /// Whether the path's file name is `name`, without making a string of it.
-    public static func hasFileName(_ path: String, _ name: String) -> Bool {
-        nameBytes(of: path).elementsEqual(name.utf8)
-    }
-
     private static func nameBytes(of path: String) -> Substring.UTF8View {
         guard let slash = lastByte(UInt8(ascii: "/"), in: path.utf8[...]) else { return path.utf8[...] }
         return path.utf8[path.utf8.index(after: slash)...]

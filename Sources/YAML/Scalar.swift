@@ -21,7 +21,6 @@ public struct Scalar: Sendable, Hashable {
         self.tag = tag
     }
 
-    static let stringTag = "tag:yaml.org,2002:str"
     static let nullTag = "tag:yaml.org,2002:null"
 
     /// Whether typing rules apply: plain and untagged (quoted, block or `!!str` scalars are strings).

@@ -153,7 +153,7 @@ import Testing
         #expect(try mirror.readBlob(link.id) == Array("ios/App".utf8))
         let delegate = try #require(byPath["ios/App/App/AppDelegate.swift"])
         #expect(try mirror.readBlob(delegate.id) == Array("import UIKit\n".utf8))
-        #expect(try mirror.blobSize(delegate.id) == 13)
+        #expect(delegate.size == 13)
         #expect(try delegate.id.description == fixture.revParse("main:ios/App/App/AppDelegate.swift", in: upstream))
     }
 

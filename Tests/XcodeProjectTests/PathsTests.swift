@@ -38,10 +38,6 @@ struct PathsTests {
         #expect(Paths.baseName(of: "a.b/Makefile") == "Makefile")
         #expect(Paths.directory(of: "/a") == "")
         #expect(Paths.fileName(of: "a/") == "")
-        #expect(Paths.hasFileName("apps/web/package.json", "package.json"))
-        #expect(Paths.hasFileName("package.json", "package.json"))
-        #expect(!Paths.hasFileName("apps/web/my-package.json", "package.json"))
-        #expect(!Paths.hasFileName("package.json/x", "package.json"))
     }
 
     @Test("Components split at bytes, whatever the characters around them")

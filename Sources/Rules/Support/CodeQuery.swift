@@ -3,20 +3,6 @@ import ScanCore
 /// Expression-level questions rules ask of code: what a member access is applied to, whether that is
 /// the shared application, which tokens name a word. Byte comparisons only; no regular expressions.
 enum CodeQuery {
-    /// Indices of identifier tokens reading `word`, after a cheap check that the file mentions it at all.
-    static func occurrences(of word: String, in file: SourceFile) -> [Int] {
-        guard file.mentions(word) else { return [] }
-        var result: [Int] = []
-        let length = word.utf8.count
-        let first = word.utf8.first!
-        for index in file.tokens.indices {
-            let token = file.tokens[index]
-            guard token.kind == .identifier, token.length == length, file.bytes[Int(token.start)] == first else { continue }
-            if file.is(index, text: word) { result.append(index) }
-        }
-        return result
-    }
-
     /// Whether `index` is a member access `x.word` (Swift or Objective-C dot syntax).
     static func isMember(_ file: SourceFile, _ index: Int) -> Bool {
         file.isPunctuation(index - 1, UInt8(ascii: "."))
@@ -150,15 +136,10 @@ enum CodeQuery {
         return words.isEmpty || words == ["true"] || words == ["false"] || words == ["YES"] || words == ["NO"]
     }
 
-    /// Methods a body calls, as signatures: Swift `application(_:open:options:)` and Objective-C
-    /// selectors `application:openURL:options:`.
+    /// Methods a body calls, in source order, as signatures (Swift `application(_:open:options:)`,
+    /// Objective-C selectors `application:openURL:options:`), each with the token of its name.
     /// - Parameter skipping: receivers whose calls do not count (`RCTLinkingManager` in
     ///   `RCTLinkingManager.application(…)`, `[RCTLinkingManager application:…]`).
-    static func calledSignatures(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> Set<String> {
-        Set(calledSignatureSites(in: range, of: file, skipping: skipping).map(\.signature))
-    }
-
-    /// The calls of `calledSignatures` in source order, each with the token of its name.
     static func calledSignatureSites(in range: Range<Int>, of file: SourceFile, skipping: Set<String> = []) -> [(
         signature: String, token: Int
     )] {

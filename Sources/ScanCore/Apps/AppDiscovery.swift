@@ -21,7 +21,6 @@ public struct AppDiscovery {
 
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "h"]
     static let compiledExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp"]
-    static let resourceExtensions: Set<String> = ["storyboard", "xib", "plist", "strings", "json", "png", "xcassets"]
 
     let tree: Tree
     /// The folders a scan is limited to (`--path`), each judged on its own by the never-silent check.

@@ -30,8 +30,6 @@ public struct TypeDeclaration: Sendable, Hashable {
         return name[name.index(after: dot)...]
     }
 
-    public var isSwift: Bool { kind.rawValue <= Kind.extensionType.rawValue }
-
     /// Whether `candidate` (as written in an inheritance list, possibly module-qualified) is listed.
     public func inherits(_ candidate: String) -> Bool {
         inherits.contains { $0 == candidate || $0.hasSuffix("." + candidate) }
