@@ -72,7 +72,7 @@ public struct FleetSummary: Sendable {
                         AppRow(
                             repo: repo.key, repoName: repo.name, path: app.path, target: app.target, platform: app.platform,
                             framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: app.verdict,
-                            reportedVerdict: app.verdict, stale: repo.status == .stale, resultDate: resultDate,
+                            reportedVerdict: app.verdict, resultDate: resultDate,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
                             topFinding: AppRow.worst(app.findings), toolchain: app.toolchain,
@@ -87,7 +87,7 @@ public struct FleetSummary: Sendable {
                 rows.append(
                     AppRow(
                         repo: repo.key, repoName: repo.name, path: "", target: "", platform: "", framework: "", frameworkVersion: nil,
-                        verdict: .unknown, reportedVerdict: nil, stale: false, resultDate: nil, errors: 0, warnings: 0, notes: 0,
+                        verdict: .unknown, reportedVerdict: nil, resultDate: nil, errors: 0, warnings: 0, notes: 0,
                         team: repo.team, commit: nil,
                         status: repo.status, blockingRules: [], owners: [], topFinding: nil, toolchain: AppToolchain(pins: []),
                         laggingDependencies: [], suppressed: 0, suppressionsRefused: 0))
@@ -200,8 +200,9 @@ public struct AppRow: Sendable, Hashable {
     public let verdict: Verdict
     /// The verdict of the result itself; nil when there is no result.
     public let reportedVerdict: Verdict?
-    /// Whether the result is carried from an earlier run because the repository could not be brought up to date.
-    public let stale: Bool
+    /// Whether the result is carried from an earlier run because the repository could not be brought up
+    /// to date (derived from `status`, so a row cannot be stale under any other status).
+    public var stale: Bool { status == .stale }
     /// When the result was made (the time of the run that scanned it); nil without a result.
     public let resultDate: Date?
     public let errors: Int

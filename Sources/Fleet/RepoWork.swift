@@ -297,8 +297,6 @@ extension RepoRecord {
         record.branch = repo.branch
         record.team = repo.team
         record.status = status
-        record.reused = status == .reused
-        record.stale = status == .stale
         record.fetchSeconds = nil
         record.scanSeconds = nil
         return record

@@ -110,8 +110,8 @@ public enum RepoStatus: String, Codable, Sendable, CaseIterable {
     public var isFailure: Bool { self == .stale || self == .failed }
 }
 
-/// One repository's line in `run.json`.
-public struct RepoRecord: Codable, Sendable, Equatable {
+/// One repository's line in `run.json` (its JSON form: RepoRecord+Codable.swift).
+public struct RepoRecord: Sendable, Equatable {
     public var key: RepoKey
     public var name: String
     /// The configured URL with any credentials removed.
@@ -130,8 +130,6 @@ public struct RepoRecord: Codable, Sendable, Equatable {
     public var settingsHash: String?
     /// The run whose scan produced the result; nil when there is none.
     public var scannedIn: String?
-    public var reused: Bool
-    public var stale: Bool
     /// Why the repository could not be fetched or scanned (never holds a secret).
     public var error: String?
     /// The first run of the current streak of failures.
@@ -159,14 +157,19 @@ public struct RepoRecord: Codable, Sendable, Equatable {
         self.resultRulePack = resultRulePack
         self.settingsHash = settingsHash
         self.scannedIn = scannedIn
-        self.reused = status == .reused
-        self.stale = status == .stale
         self.error = error
         self.failingSince = failingSince
         self.fetchSeconds = fetchSeconds
         self.scanSeconds = scanSeconds
         self.counts = counts
     }
+
+    /// Whether the previous result was carried forward unchanged. Derived from `status`, so the two
+    /// can never disagree; `run.json` still carries it for its readers.
+    public var reused: Bool { status == .reused }
+    /// Whether the result shown is an earlier one because the repository could not be brought up to
+    /// date. Derived from `status`, like `reused`.
+    public var stale: Bool { status == .stale }
 
     /// Whether a scan result (`repos/<key>.json`) belongs to this record.
     public var hasResult: Bool { scannedIn != nil }
