@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Daemon", dependencies: ["Fleet", "Git", "Reports", "Rules", "ScanCore", "YAML"]),
         // Forges' REST APIs (an HTTP client with retries, GitHub code scanning, commit statuses) and `publish`.
         .target(name: "Forge", dependencies: ["Fleet", "Reports", "Rules", "CZlib"]),
-        .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet", "Daemon", "Forge"]),
+        .target(name: "CLI", dependencies: ["ScanCore", "Rules", "Reports", "Fleet", "Daemon", "Forge", "YAML"]),
         .executableTarget(name: "scenesweep", dependencies: ["CLI"]),
 
         .target(name: "TestSupport", dependencies: ["ScanCore", "Rules", "Fleet", "Daemon", "Git"], path: "Tests/TestSupport"),

@@ -1,4 +1,5 @@
 import Rules
+import YAML
 
 /// A subcommand of `scenesweep`.
 protocol Command {
@@ -47,7 +48,7 @@ public enum CommandLineTool {
         }
         guard let command = command(named: first) else {
             var message = "scenesweep: unknown command '\(first)'"
-            if let suggestion = Suggestion.nearest(first, in: commands.map { $0.name }) { message += "; did you mean '\(suggestion)'?" }
+            if let suggestion = NameSuggestion.nearest(first, in: commands.map { $0.name }) { message += "; did you mean '\(suggestion)'?" }
             console.err(message + "\nRun 'scenesweep --help' for the list of commands.\n")
             return ExitStatus.usage
         }

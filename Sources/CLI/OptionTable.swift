@@ -1,4 +1,5 @@
 import ScanCore
+import YAML
 
 /// One command-line option, declared once: its names, value, help and how it changes the options.
 struct OptionSpec<Options> {
@@ -45,7 +46,7 @@ enum OptionParser {
             guard let spec = table.first(where: { $0.names.contains(name) }) else {
                 let known = table.flatMap(\.names)
                 var message = "unknown option '\(name)'"
-                if let suggestion = Suggestion.nearest(name, in: known) { message += "; did you mean '\(suggestion)'?" }
+                if let suggestion = NameSuggestion.nearest(name, in: known) { message += "; did you mean '\(suggestion)'?" }
                 throw UsageError(message: message)
             }
             if spec.value != nil {
@@ -75,30 +76,6 @@ enum OptionParser {
                 label.count < width ? String(repeating: " ", count: width - label.count) : "\n" + String(repeating: " ", count: width + 2)
             return "  " + label + padding + spec.help.replacingNewlines(indent: width + 2)
         }.joined(separator: "\n")
-    }
-}
-
-/// "Did you mean" for mistyped names.
-enum Suggestion {
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        // A word that starts a longer name ("scene-manifest") most likely means that name.
-        if word.count >= 4, let extended = candidates.filter({ $0.hasPrefix(word) }).sorted().first { return extended }
-        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
-        return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1]
-            for (j, right) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Reports
 import Rules
 import ScanCore
+import YAML
 
 /// `scenesweep scan [PATH]`.
 enum ScanCommand: Command {
@@ -146,7 +147,7 @@ enum ScanCommand: Command {
 
     static func unknownRule(_ name: String) -> UsageError {
         var message = "unknown rule '\(name)'"
-        if let suggestion = Suggestion.nearest(name, in: Catalogue.all.map { $0.description.id }) {
+        if let suggestion = NameSuggestion.nearest(name, in: Catalogue.all.map { $0.description.id }) {
             message += "; did you mean '\(suggestion)'?"
         }
         return UsageError(message: message + " ('scenesweep rules' lists them)")

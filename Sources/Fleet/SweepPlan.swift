@@ -1,3 +1,5 @@
+import YAML
+
 /// Which repositories a sweep fetches and scans, in config order, and which it only carries forward.
 ///
 /// Limiting a run (`--only`, `--shard I/N`) is a filter on this list; everything downstream works on
