@@ -119,6 +119,28 @@ struct ConfigValidatorTests {
             ])
     }
 
+    @Test func keysAndRuleIDsAreSuggestedLikeTheCommandLineDoes() {
+        // A rule id cut short means the longer one (as `scan --disable scene-manifest` says); a short key
+        // two edits off ('tema', a transposed pair) is still suggested; 'zz' is near nothing.
+        let problems = Self.problems(
+            """
+            version: 1
+            fleet: { name: Acme }
+            rules: { disable: [scene-manifest] }
+            repos:
+              - url: https://git.example.com/acme/shop.git
+                tema: commerce
+                zz: 1
+            """)
+
+        #expect(
+            problems == [
+                "fleet.yaml:3:20: error: rules.disable[0]: unknown rule 'scene-manifest' (did you mean 'scene-manifest-missing'?)",
+                "fleet.yaml:6:5: error: repos[0]: unknown key 'tema' (did you mean 'team'?)",
+                "fleet.yaml:7:5: error: repos[0]: unknown key 'zz'",
+            ])
+    }
+
     @Test func aMissingVersionAndEmptyReposAreReported() {
         #expect(
             Self.problems("fleet: { name: x }\nrepos: []\n") == [
