@@ -41,13 +41,16 @@ extension ScanReport {
             let refused = app.refusedSuppressions.map {
                 SuppressedFinding(finding: printed(moved($0.finding)), reason: $0.reason, line: $0.line)
             }
-            return AppReport(
-                path: path(app.path), target: app.target, project: app.project.map(path), platform: app.platform,
-                framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: app.verdict, findings: counted.map(printed),
-                suppressed: suppressed.map { SuppressedFinding(finding: printed($0.finding), reason: $0.reason, line: $0.line) },
-                unreadable: app.unreadable, owners: app.owners, refusedSuppressions: refused, unidentified: app.unidentified,
-                testTargets: app.testTargets, frameworkRequirement: app.frameworkRequirement, vendored: app.vendored, counted: app.counted,
-                toolchain: AppToolchain(pins: app.toolchain.pins.map(moved)), dependencies: app.dependencies.map(moved))
+            // A copy with its paths moved: every other member is carried as it is, whatever is added later.
+            var rebased = app
+            rebased.path = path(app.path)
+            rebased.project = app.project.map(path)
+            rebased.findings = counted.map(printed)
+            rebased.suppressed = suppressed.map { SuppressedFinding(finding: printed($0.finding), reason: $0.reason, line: $0.line) }
+            rebased.refusedSuppressions = refused
+            rebased.toolchain = AppToolchain(pins: app.toolchain.pins.map(moved))
+            rebased.dependencies = app.dependencies.map(moved)
+            return rebased
         }
         let diagnostics = self.diagnostics.map { diagnostic in
             Diagnostic(diagnostic.severity, file: diagnostic.file.map(path), line: diagnostic.line, diagnostic.message)

@@ -36,24 +36,25 @@ public struct ScanReport: Sendable {
     public var findings: [Finding] { apps.filter(\.counted).flatMap(\.findings) }
 }
 
-/// One app's verdict and findings.
+/// One app's verdict and findings. Members that hold paths can be set inside the module, so that
+/// `rebased(under:)` moves a copy and every other member is carried as it is.
 public struct AppReport: Sendable {
-    public let path: String
+    public internal(set) var path: String
     public let target: String
     /// The `.xcodeproj` that defines the target, when there is one.
-    public let project: String?
+    public internal(set) var project: String?
     public let platform: String
     /// `native`, `swiftui`, `react-native`, `expo`, `capacitor`, `flutter`, `cordova`.
     public let framework: String
     public let frameworkVersion: String?
     public let verdict: Verdict
     /// Findings sorted by file, line, column and rule.
-    public let findings: [Finding]
+    public internal(set) var findings: [Finding]
     /// Findings a `scenesweep:ignore` comment suppressed, not counted.
-    public let suppressed: [SuppressedFinding]
+    public internal(set) var suppressed: [SuppressedFinding]
     /// Findings whose `scenesweep:ignore` comment the fleet's suppression policy did not accept: they are
     /// in `findings` too, counted with their severity.
-    public let refusedSuppressions: [SuppressedFinding]
+    public internal(set) var refusedSuppressions: [SuppressedFinding]
     /// Inputs that could not be read, when they left the verdict unknown.
     public let unreadable: [String]
     /// The app's owners from the tree's CODEOWNERS (empty without one).
@@ -71,9 +72,9 @@ public struct AppReport: Sendable {
     /// Whether the app counts in totals and in `--fail-on`: false for vendored apps unless they are counted.
     public let counted: Bool
     /// The Xcode the app builds with, from the repository's CI and tool files.
-    public let toolchain: AppToolchain
+    public internal(set) var toolchain: AppToolchain
     /// The dependencies of the rule pack's readiness table that the app's lockfiles resolve.
-    public let dependencies: [DependencyStatus]
+    public internal(set) var dependencies: [DependencyStatus]
 
     public init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
