@@ -143,6 +143,19 @@ struct ScanNeverSilentTests {
 struct ScanVendoredAppsTests {
     static let fixture = FixturePaths.fixtures.appendingPathComponent("descriptions/vendored-example").path
 
+    @Test("A scan of a subfolder, its paths rebased onto the repository root, keeps vendored apps apart")
+    func rebasedScanKeepsVendoredAppsApart() {
+        // No --root: the fixture is a folder of this repository, so every path is rebased under
+        // Fixtures/descriptions/vendored-example (rebasing once dropped the vendored members).
+        let result = ConsoleCapture.run(["scan", Self.fixture])
+        #expect(result.status == 0)
+        #expect(result.out.contains("1 app: 0 blocked, 0 at risk, 1 ready; 0 errors, 0 warnings, 0 notes; 3 vendored apps not counted"))
+        #expect(result.out.contains("Fixtures/descriptions/vendored-example/vendor/ChartKit/Example/Shelf · target Shelf"))
+        let json = ConsoleCapture.run(["scan", Self.fixture, "--format", "json"])
+        #expect(json.out.contains("\"counted\": false"))
+        #expect(json.out.contains("\"vendored\": \"inside vendor/"))
+    }
+
     @Test("Vendored apps are shown apart and do not fail the gate; --count-vendored-apps counts them")
     func vendoredAppsApart() {
         let result = ConsoleCapture.run(["scan", Self.fixture, "--root", Self.fixture])
