@@ -1,4 +1,4 @@
-import Rules
+import Results
 import YAML
 
 /// A subcommand of `scenesweep`.
@@ -41,7 +41,7 @@ public enum CommandLineTool {
             // Hidden: the worker process a sweep starts for its repositories (see IsolatedRepoWork).
             return SweepWorkerCommand.serve()
         case "--version", "-V", "version":
-            console.out("scenesweep \(Scanner.toolVersion) (rule pack \(Scanner.rulePack))\n")
+            console.out("scenesweep \(ToolInfo.currentVersion) (rule pack \(ToolInfo.currentRulePack))\n")
             return ExitStatus.clean
         default:
             break
@@ -74,7 +74,7 @@ public enum CommandLineTool {
 
     static var overview: String {
         var text = """
-            scenesweep \(Scanner.toolVersion): find what breaks when UIKit apps are built with the iOS 27 SDK.
+            scenesweep \(ToolInfo.currentVersion): find what breaks when UIKit apps are built with the iOS 27 SDK.
 
             Apps that have not adopted the UIScene life cycle fail to launch when built with Xcode 27, and from
             April 2027 the App Store accepts only iOS 27 SDK builds. scenesweep reads Xcode projects, Info.plists

@@ -1,4 +1,5 @@
 public import Fleet
+public import Results
 
 /// Where a command writes: stdout, stderr, and whether each is a terminal. Tests pass buffers.
 public struct Console: Sendable {

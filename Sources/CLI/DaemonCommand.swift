@@ -2,6 +2,7 @@ import Daemon
 import Dispatch
 import Fleet
 import Foundation
+import Results
 import Synchronization
 
 /// `scenesweep daemon --config FILE`.

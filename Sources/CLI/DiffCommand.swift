@@ -1,5 +1,6 @@
 import Fleet
 import Reports
+import Results
 
 /// `scenesweep diff [RUN_A] RUN_B --config FILE`.
 enum DiffCommand: Command {

@@ -1,6 +1,7 @@
 import Daemon
 import Fleet
 import Foundation
+import Results
 
 /// Helpers shared by the fleet commands.
 enum FleetCommands {

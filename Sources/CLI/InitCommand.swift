@@ -1,5 +1,6 @@
 import Fleet
 import Foundation
+import Results
 import ScanCore
 
 /// `scenesweep init [--output FILE]`.

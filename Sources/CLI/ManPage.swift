@@ -1,4 +1,4 @@
-import Rules
+import Results
 
 /// `scenesweep manpage`: scenesweep(1) in roff, made from the commands, their summaries and option
 /// tables, so it says what `--help` says.
@@ -28,7 +28,7 @@ enum ManPageCommand: Command {
 enum ManPage {
     static func roff() -> String {
         var page = """
-            .TH SCENESWEEP 1 "" "scenesweep \(escaped(Scanner.toolVersion))" "User Commands"
+            .TH SCENESWEEP 1 "" "scenesweep \(escaped(ToolInfo.currentVersion))" "User Commands"
             .SH NAME
             scenesweep \\- find what breaks when UIKit apps are built with the iOS 27 SDK
             .SH SYNOPSIS

@@ -1,7 +1,7 @@
 import Fleet
 import Foundation
 import Reports
-import Rules
+import Results
 import ScanCore
 
 /// `scenesweep merge --config FILE RUN_DIR...`.
@@ -94,7 +94,7 @@ enum MergeCommand: Command {
             let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
             return standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
         }
-        let environment = SweepEnvironment(renderers: .standard(links: ReportLinks(config)), variables: console.environment)
+        let environment = SweepEnvironment(links: ReportLinks(config), variables: console.environment)
         let outcome: SweepOutcome
         do {
             outcome = try Merge(config: config, inputs: inputs, environment: environment).run()

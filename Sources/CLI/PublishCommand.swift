@@ -1,6 +1,7 @@
 import Fleet
 import Forge
 import Foundation
+import Results
 import Synchronization
 
 /// `scenesweep publish [--config FILE] [--run ID]`.

@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Reports
+import Results
 import ScanCore
 
 /// `scenesweep report --config FILE [--run ID] --format html|markdown|json|csv`.

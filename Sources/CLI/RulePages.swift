@@ -1,3 +1,4 @@
+import Results
 import Rules
 
 /// Rule documentation generated from the catalogue: `explain` pages and the Markdown catalogue.

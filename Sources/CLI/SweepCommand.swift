@@ -2,7 +2,7 @@ import Daemon
 import Fleet
 import Foundation
 import Reports
-import Rules
+import Results
 import ScanCore
 
 /// `scenesweep sweep --config FILE`.
@@ -150,13 +150,17 @@ enum SweepCommand: Command {
         }
         if let token = config.auth.httpsTokenVariable.flatMap({ console.environment[$0] }) { log?.setSecrets([token]) }
 
-        let style: ProgressReporter.Style = options.quiet ? .silent : (log == nil ? .live : .lines)
         let width = Int(console.environment["COLUMNS"] ?? "") ?? 100
-        let progress = ProgressReporter(style: style, width: width) { text in
-            if let log { log.progress(text) } else { console.err(text) }
+        let progress: ProgressReporter
+        if options.quiet {
+            progress = ProgressReporter(style: .silent) { _ in }
+        } else if let log {
+            progress = ProgressReporter { log.progress($0) }
+        } else {
+            progress = ProgressReporter(style: .live, width: width) { console.err($0) }
         }
         let environment = SweepEnvironment(
-            renderers: .standard(links: ReportLinks(config)), variables: console.environment, progress: progress,
+            links: ReportLinks(config), variables: console.environment, progress: progress,
             workers: console.workers)
         let outcome: SweepOutcome
         do {

@@ -1,6 +1,7 @@
 public import Fleet
 import Foundation
 import Reports
+public import Results
 
 /// `scenesweep _sweep-worker`: not listed in the help, started by sweeps (`IsolatedRepoWork`).
 public enum SweepWorkerCommand {
@@ -20,6 +21,6 @@ public enum SweepWorkerCommand {
 
     /// Serves the sweep that started this process, with the standard reports.
     static func serve() -> Int32 {
-        SweepWorker.serve(renderers: .standard)
+        SweepWorker.serve()
     }
 }

@@ -1,4 +1,5 @@
 import Fleet
+import Results
 
 /// `scenesweep validate --config FILE`.
 enum ValidateCommand: Command {

@@ -1,3 +1,5 @@
+import Results
+
 /// Reads a five-field cron line: numbers, names (jan-dec, sun-sat), `*`, lists, ranges and steps.
 /// Works on UTF-8 bytes, like the rest of the tool's hand-written readers.
 struct CronParser {
@@ -41,7 +43,7 @@ struct CronParser {
     private func checkDaysOccur(_ pattern: CronPattern, dayField: Range<Int>) throws(ScheduleError) {
         guard pattern.restrictsDayOfMonth && !pattern.restrictsDayOfWeek, let firstDay = pattern.daysOfMonth.first else { return }
         // February counts as 29 days: the 29th comes round in leap years.
-        guard !pattern.months.contains(where: { firstDay <= LocalMinute.daysInMonth($0, year: 2000) }) else { return }
+        guard !pattern.months.contains(where: { firstDay <= CivilCalendar.daysInMonth($0, year: 2000) }) else { return }
         let names = pattern.months.map { CronField.fullMonthNames[$0 - 1] }
         let monthList = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
         throw error("\(text(dayField)) never occurs in \(monthList)", in: .dayOfMonth, at: dayField.lowerBound)

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// The minutes, hours, days and months a five-field cron line matches.
 public struct CronPattern: Sendable, Hashable {
@@ -83,7 +84,7 @@ public struct CronPattern: Sendable, Hashable {
                 (month, day, hour, minute) = (matchingMonth, 1, 0, 0)
             }
 
-            let length = LocalMinute.daysInMonth(month, year: year)
+            let length = CivilCalendar.daysInMonth(month, year: year)
             var weekday = LocalMinute.weekday(year: year, month: month, day: min(day, length))
             var matchingDay = day
             while matchingDay <= length && !matchesDay(matchingDay, weekday: weekday) {

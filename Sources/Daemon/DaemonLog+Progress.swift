@@ -1,19 +1,16 @@
 public import Fleet
 import Foundation
+public import Results
 
 extension DaemonLog {
-    /// A sweep's progress lines (`[3/12] shop: scanned …`, `note: …`), one event each: `sweep.repo` (a
+    /// A sweep's progress line (`[3/12] shop: scanned …`, a note), one event each: `sweep.repo` (a
     /// warning when the repository failed) and `sweep.note`. Used by the daemon and by `sweep` whenever
     /// its progress goes to a log rather than a terminal.
-    public func progress(_ text: String) {
-        for line in text.split(separator: "\n") where !line.isEmpty {
-            if line.hasPrefix("note: ") {
-                warning("sweep.note", String(line.dropFirst(6)))
-            } else if line.contains(": FAILED: ") {
-                warning("sweep.repo", String(line))
-            } else {
-                info("sweep.repo", String(line))
-            }
+    public func progress(_ line: ProgressLine) {
+        switch line.kind {
+        case .repository: info("sweep.repo", line.text)
+        case .failed: warning("sweep.repo", line.text)
+        case .note: warning("sweep.note", line.text)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Synchronization
 
 /// Where the daemon says what it does: one line per event, either text for people (`--log-format text`,
@@ -89,21 +90,9 @@ public final class DaemonLog: Sendable {
         return style.format(date)
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped.
+    /// A JSON string, escaped as every JSON scenesweep writes is (`JSONValue`): quotes, backslashes,
+    /// control characters, and U+2028/U+2029, which some log readers take for line breaks.
     static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                output += String(format: "\\u%04x", scalar.value)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
+        JSONValue.string(text).compact()
     }
 }

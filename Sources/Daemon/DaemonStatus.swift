@@ -1,5 +1,6 @@
 public import Fleet
 public import Foundation
+public import Results
 
 /// `status.json` in the workspace: what the daemon is doing, how the last run went and when the next is
 /// due, for an operator or a health check to read at a glance.

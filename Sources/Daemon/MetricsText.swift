@@ -1,6 +1,6 @@
 public import Fleet
 public import Foundation
-import Rules
+public import Results
 
 /// `metrics.prom`: the daemon's figures in the Prometheus text format, for node-exporter's textfile
 /// collector (a `# HELP` and a `# TYPE` line before each family's samples; the file replaced whole).
@@ -25,7 +25,7 @@ public enum MetricsText {
 
         family(
             "build_info", "gauge", "The scenesweep version and rule pack writing these metrics (always 1).",
-            [("version=\"\(label(Scanner.toolVersion))\",rule_pack=\"\(label(Scanner.rulePack))\"", 1)])
+            [("version=\"\(label(ToolInfo.currentVersion))\",rule_pack=\"\(label(ToolInfo.currentRulePack))\"", 1)])
 
         gauge("sweeping", "1 while a sweep runs, else 0.", status.state == .sweeping || status.state == .stopping ? 1 : 0)
         family(

@@ -1,6 +1,6 @@
 public import Fleet
 import Foundation
-public import Rules
+public import Results
 
 /// What the webhook is told after a run in which apps regressed or became blocked: the apps, their teams
 /// and owners, and where the run's report is. A Slack-compatible message: a `text` that says it all (for

@@ -1,5 +1,6 @@
 public import Fleet
 import Foundation
+public import Results
 import YAML
 
 /// What the daemon runs from: the fleet config, its schedule read in its time zone, and where and when to

@@ -1,4 +1,5 @@
 import Fleet
+import Results
 import Synchronization
 
 /// The daemon's mailbox: signals, timers and the end of a sweep all arrive here, and the service takes

@@ -1,5 +1,6 @@
 public import Fleet
 public import Foundation
+public import Results
 import Synchronization
 
 /// Holds the daemon's status and, after every change, writes it to `status.json` and the metrics to

@@ -1,5 +1,6 @@
 public import Fleet
 import Reports
+public import Results
 
 /// Runs one sweep for the daemon. Called on a thread of its own, so it may block; tests replace it.
 public protocol SweepRunner: Sendable {
@@ -24,7 +25,7 @@ public struct FleetSweepRunner: SweepRunner {
 
     public func sweep(_ config: FleetConfig, progress: ProgressReporter, stop: StopRequest) throws -> SweepOutcome {
         let environment = SweepEnvironment(
-            renderers: .standard(links: ReportLinks(config)), variables: variables, progress: progress, fetchRetry: fetchRetry, stop: stop,
+            links: ReportLinks(config), variables: variables, progress: progress, fetchRetry: fetchRetry, stop: stop,
             workers: workers)
         return try Sweep(config: config, environment: environment).run()
     }

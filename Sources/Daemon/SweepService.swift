@@ -1,5 +1,6 @@
 public import Fleet
 public import Foundation
+public import Results
 
 #if canImport(Glibc)
     import Glibc
@@ -244,9 +245,7 @@ private final class ServiceRun {
         let clock = self.clock
         let files = self.files
         let log = self.log
-        let progress = ProgressReporter(style: .lines, clock: FleetClock { clock.now }, observer: { files.progress($0) }) { text in
-            log.progress(text)
-        }
+        let progress = ProgressReporter(clock: FleetClock { clock.now }, observer: { files.progress($0) }) { log.progress($0) }
         sweepID += 1
         let id = sweepID
         let runner = service.runner

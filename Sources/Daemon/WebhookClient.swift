@@ -1,6 +1,7 @@
 public import Fleet
 public import Foundation
 import Git
+public import Results
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// The YAML shape of a fleet config, decoded before any check or path resolution.

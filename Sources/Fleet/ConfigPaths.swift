@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import Results
 
 /// Path helpers for config values.
 enum ConfigPaths {

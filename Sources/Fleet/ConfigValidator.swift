@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import Results
 import Rules
 import ScanCore
 public import YAML

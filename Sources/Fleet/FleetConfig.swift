@@ -1,5 +1,6 @@
 import Foundation
 public import Git
+public import Results
 public import Rules
 public import ScanCore
 
@@ -234,86 +235,4 @@ public struct ScanSettings: Sendable, Hashable, Codable {
         if includeVendoredApps { parts += ["include_vendored_apps"] }
         return Fingerprint.of(parts)
     }
-}
-
-/// A date without a time, such as a deadline.
-public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
-
-    /// Parses `YYYY-MM-DD`; nil for anything else or a date that does not exist.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year)
-        else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// The UTC day of an instant.
-    public init(_ date: Date) {
-        let components = Self.calendar.dateComponents([.year, .month, .day], from: date)
-        year = components.year ?? 1970
-        month = components.month ?? 1
-        day = components.day ?? 1
-    }
-
-    public var description: String {
-        func pad(_ number: Int, _ width: Int) -> String {
-            let digits = String(number)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-    }
-
-    /// Whole days from `other` to this day (negative when this day is earlier).
-    public func days(from other: CalendarDay) -> Int {
-        dayNumber - other.dayNumber
-    }
-
-    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let day = CalendarDay(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a date like 2027-04-01, found '\(text)'")
-        }
-        self = day
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-
-    /// Days since 1970-01-01 (proleptic Gregorian), by the civil-from-days inverse.
-    private var dayNumber: Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    private static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// `RepoWork` done in worker processes: each repository's fetch and scan run in a `scenesweep
 /// _sweep-worker` the sweep can kill, so a repository that loops, balloons or crashes (libgit2 on a

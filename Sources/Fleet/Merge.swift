@@ -1,6 +1,6 @@
 import Foundation
 import Git
-import Rules
+import Results
 import ScanCore
 
 /// Combines shard runs (`sweep --shard I/N`, each in its own store) into one run of the whole fleet in
@@ -96,7 +96,7 @@ public struct Merge: Sendable {
             }
         }
 
-        let carrier = Carrier(store: store, runID: runID, previous: previous, renderers: environment.renderers)
+        let carrier = Carrier(store: store, runID: runID, previous: previous)
         var records: [RepoRecord] = []
         var reports: [RepoKey: ScanReport] = [:]
         for repo in config.repos {
@@ -121,7 +121,7 @@ public struct Merge: Sendable {
         let snapshot = RunSnapshot(record: record, reports: reports)
         let diff = RunDiff.between(previous?.snapshot(), snapshot)
         let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: record.startedAt)
-        try store.complete(record: record, summary: summary, diff: diff, renderers: environment.renderers)
+        try store.complete(record: record, summary: summary, diff: diff, links: environment.links)
         let retention = store.applyRetention(config.retention, listed: Set(config.repos.map(\.mirrorKey)), now: record.finishedAt)
         notes += [retention.summary].compactMap { $0 } + retention.problems
         return SweepOutcome(
@@ -231,7 +231,7 @@ private struct Carrier {
     let store: RunStore
     let runID: String
     let previous: PreviousRun?
-    let renderers: SweepRenderers
+    private var carry: StaleCarry { StaleCarry(store: store, runID: runID) }
 
     /// The repository as its shard's run left it; carried forward stale when the shard could not bring
     /// it up to date or its result cannot be read.
@@ -243,7 +243,8 @@ private struct Carrier {
             return carryStale(repo, error: record.error ?? "\(input.shard.label) could not bring it up to date", fallback: input)
         }
         guard record.hasResult else { return RepoWork.Outcome(record: record, report: nil) }
-        guard let report = read(input.resultPath(repo.key, ext: "json")), place(report, of: repo.key, from: input.resultPath)
+        guard let report = read(input.resultPath(repo.key, ext: "json")),
+            carry.place(report, of: repo.key, from: { input.resultPath(repo.key, ext: $0) })
         else {
             return carryStale(repo, error: "cannot read its result in \(input.folder)")
         }
@@ -254,46 +255,23 @@ private struct Carrier {
     /// result (`fallback`); failing that, no result (unknown).
     func carryStale(_ repo: RepoConfig, error: String, fallback: ShardInput? = nil) -> RepoWork.Outcome {
         let before = previous?.repo(repo)
-        let since = before.flatMap { $0.status.isFailure ? $0.failingSince : nil } ?? runID
+        let since = carry.failingSince(before)
         if let before, let previous, let report = previous.report(repo),
-            place(report, of: repo.key, from: { store.resultPath(run: previous.id, key: before.key, ext: $1) })
+            carry.place(report, of: repo.key, from: { store.resultPath(run: previous.id, key: before.key, ext: $0) })
         {
-            var record = before.carried(as: .stale, repo: repo)
-            record.error = error
-            record.failingSince = since
-            try? renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
-            return RepoWork.Outcome(record: record, report: report)
+            return carry.stale(before.carried(as: .stale, repo: repo), report: report, error: error, since: since)
         }
-        if let fallback, var record = fallback.record.repo(repo.key), record.hasResult,
-            let report = read(fallback.resultPath(repo.key, ext: "json")), place(report, of: repo.key, from: fallback.resultPath)
+        if let fallback, let record = fallback.record.repo(repo.key), record.hasResult,
+            let report = read(fallback.resultPath(repo.key, ext: "json")),
+            carry.place(report, of: repo.key, from: { fallback.resultPath(repo.key, ext: $0) })
         {
-            record.error = error
-            record.failingSince = since
-            try? renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
-            return RepoWork.Outcome(record: record, report: report)
+            return carry.stale(record, report: report, error: error, since: since)
         }
-        let record = RepoRecord(
-            key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, team: repo.team, status: .failed,
-            error: error, failingSince: since)
-        return RepoWork.Outcome(record: record, report: nil)
+        return carry.failed(repo, error: error, since: since)
     }
 
     private func read(_ path: String) -> ScanReport? {
-        FileManager.default.contents(atPath: path).flatMap { try? StoredReport.decode($0) }
+        FileManager.default.contents(atPath: path).flatMap { try? ScanReport.decoded(from: $0) }
     }
 
-    /// Links (or copies) a result's files into the merged run, rendering any that are missing.
-    private func place(_ report: ScanReport, of key: RepoKey, from source: (RepoKey, String) -> String) -> Bool {
-        do {
-            for (ext, render) in renderers.repoFiles {
-                let target = store.resultPath(run: runID, key: key, ext: ext)
-                if try !AtomicFile.link(source(key, ext), to: target) {
-                    try AtomicFile.write(render(report), to: target)
-                }
-            }
-            return true
-        } catch {
-            return false
-        }
-    }
 }

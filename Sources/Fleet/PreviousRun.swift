@@ -1,4 +1,4 @@
-import Rules
+import Results
 import Synchronization
 
 /// The latest complete run: its record read at once, each repository's result read (on a pool thread)

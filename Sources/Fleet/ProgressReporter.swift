@@ -62,6 +62,9 @@ public final class ProgressReporter: Sendable {
     /// Set in a sweep worker: every call is handed on as an event, for the sweep's own reporter.
     private let relay: (@Sendable (ProgressEvent) -> Void)?
     private let write: @Sendable (String) -> Void
+    /// Set for logs: the lines `.lines` style would write, as values, so a log picks their level from
+    /// what happened rather than from the text.
+    private let lines: (@Sendable (ProgressLine) -> Void)?
     private let observer: (@Sendable (Snapshot) -> Void)?
     private let clock: FleetClock
     private let width: Int
@@ -77,10 +80,26 @@ public final class ProgressReporter: Sendable {
         self.style = style
         self.relay = nil
         self.write = write
+        self.lines = nil
         self.observer = observer
         self.clock = clock
         self.width = max(40, width)
         self.total = Mutex(total)
+        self.started = Mutex(clock.now())
+    }
+
+    /// A reporter for a log: one `ProgressLine` per finished repository and per note, nothing drawn.
+    public init(
+        clock: FleetClock = .system, observer: (@Sendable (Snapshot) -> Void)? = nil, lines: @escaping @Sendable (ProgressLine) -> Void
+    ) {
+        self.style = .lines
+        self.relay = nil
+        self.write = { _ in }
+        self.lines = lines
+        self.observer = observer
+        self.clock = clock
+        self.width = 100
+        self.total = Mutex(0)
         self.started = Mutex(clock.now())
     }
 
@@ -90,6 +109,7 @@ public final class ProgressReporter: Sendable {
         self.style = .silent
         self.relay = relay
         self.write = { _ in }
+        self.lines = nil
         self.observer = nil
         self.clock = .system
         self.width = 100
@@ -152,6 +172,7 @@ public final class ProgressReporter: Sendable {
         if let relay { return relay(.finished(name, message: message, failed: failed)) }
         let total = self.total.withLock { $0 }
         var output = ""
+        var logged: ProgressLine?
         state.withLock { state in
             state.done += 1
             if failed { state.failures += 1 }
@@ -164,6 +185,8 @@ public final class ProgressReporter: Sendable {
             switch style {
             case .silent:
                 return
+            case .lines where lines != nil:
+                logged = ProgressLine(kind: failed ? .failed : .repository, text: String(line.dropLast()))
             case .lines:
                 output = line
             case .live:
@@ -171,6 +194,7 @@ public final class ProgressReporter: Sendable {
                 output += liveLine(&state, total: total, force: true)
             }
         }
+        if let logged, let lines { lines(logged) }
         if !output.isEmpty { write(output) }
         observer?(snapshot)
     }
@@ -180,6 +204,7 @@ public final class ProgressReporter: Sendable {
         if let relay { return relay(.note(text)) }
         switch style {
         case .silent: return
+        case .lines where lines != nil: lines?(ProgressLine(kind: .note, text: VisibleText.escape(text)))
         case .lines: write("note: \(VisibleText.escape(text))\n")
         case .live: write("\r\u{1B}[Knote: \(VisibleText.escape(text))\n")
         }
@@ -232,6 +257,25 @@ public final class ProgressReporter: Sendable {
         let minutes = Int(interval) / 60
         let rest = Int(interval) % 60
         return rest == 0 ? "\(minutes) min" : "\(minutes) min \(rest) s"
+    }
+}
+
+/// One line of a sweep's progress for a log, with what it reports: a repository done (`[3/12] shop:
+/// scanned …`), a repository that failed (`[4/12] cart: FAILED: …`), or a note (its text alone).
+public struct ProgressLine: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case repository
+        case failed
+        case note
+    }
+
+    public let kind: Kind
+    /// Without a line break; names and messages from repositories escaped (see `VisibleText`).
+    public let text: String
+
+    public init(kind: Kind, text: String) {
+        self.kind = kind
+        self.text = text
     }
 }
 

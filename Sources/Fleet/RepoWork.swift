@@ -1,6 +1,6 @@
 import Foundation
 import Git
-import Rules
+import Results
 import ScanCore
 
 /// What a sweep does for one repository: fetch it, decide whether its previous result still holds,
@@ -185,7 +185,7 @@ struct RepoWork: Sendable {
         }
         let commit = state.commit
         do {
-            for (ext, render) in environment.renderers.repoFiles {
+            for (ext, render) in RunFiles.repoFiles {
                 try AtomicFile.write(render(report), to: store.resultPath(run: runID, key: repo.key, ext: ext))
             }
         } catch {
@@ -226,43 +226,27 @@ struct RepoWork: Sendable {
 
     /// The previous result carried forward marked stale, or no result (unknown) when there is none.
     func failure(_ repo: RepoConfig, _ message: String, branch: String?, fetchSeconds: Double) -> Outcome {
+        let carrier = StaleCarry(store: store, runID: runID)
         let before = previous?.repo(repo)
-        let since = before.flatMap { $0.status.isFailure ? $0.failingSince : nil } ?? runID
+        let since = carrier.failingSince(before)
         if let before, let previousRun = previous?.id, let report = previous?.report(repo),
             carry(report, of: repo.key, from: previousRun, as: before.key)
         {
             var record = before.carried(as: .stale, repo: repo)
-            record.error = message
-            record.failingSince = since
             record.fetchSeconds = fetchSeconds
             record.scannedBranch = branch ?? before.scannedBranch
-            // Best effort: without the notice the pages still show the right (last) result.
-            try? environment.renderers.writeStalePages(report, notice: StaleNotice(record), key: repo.key, store: store, runID: runID)
             let kept = record.scannedIn.map { " (keeping the result of \($0))" } ?? ""
             progress.finished(repo.name, message: "FAILED: \(message)\(kept)", failed: true)
-            return Outcome(record: record, report: report)
+            return carrier.stale(record, report: report, error: message, since: since)
         }
-        let record = RepoRecord(
-            key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, scannedBranch: branch, team: repo.team,
-            status: .failed, error: message, failingSince: since, fetchSeconds: fetchSeconds)
         progress.finished(repo.name, message: "FAILED: \(message)", failed: true)
-        return Outcome(record: record, report: nil)
+        return carrier.failed(repo, error: message, since: since, scannedBranch: branch, fetchSeconds: fetchSeconds)
     }
 
     /// Puts the previous run's files for this repository (named `previousKey` there) into this run; false
     /// if that fails.
     private func carry(_ report: ScanReport, of key: RepoKey, from previousRun: String, as previousKey: RepoKey) -> Bool {
-        do {
-            for (ext, render) in environment.renderers.repoFiles {
-                let target = store.resultPath(run: runID, key: key, ext: ext)
-                if try !AtomicFile.link(store.resultPath(run: previousRun, key: previousKey, ext: ext), to: target) {
-                    try AtomicFile.write(render(report), to: target)
-                }
-            }
-            return true
-        } catch {
-            return false
-        }
+        StaleCarry(store: store, runID: runID).place(report, of: key) { store.resultPath(run: previousRun, key: previousKey, ext: $0) }
     }
 
     func seconds(since start: Date) -> Double {

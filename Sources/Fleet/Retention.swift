@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// How much of its past a workspace keeps (`retention: { runs: 60, days: 90, mirror_grace_days: 30 }`).
 /// Without `runs` and `days` every run is kept, as before; a daemon on `@every 1h` then writes 8,760 run

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import ScanCore
 
 #if canImport(Glibc)
@@ -36,25 +37,14 @@ extension RunStore {
     /// Writes a run's reports, then run.json, the history line and `latest`, in that order, so a run
     /// interrupted at any point is never taken for a complete one. The per-repository results must be in
     /// the run folder already.
-    func complete(record: RunRecord, summary: FleetSummary, diff: RunDiff, renderers: SweepRenderers) throws {
+    func complete(record: RunRecord, summary: FleetSummary, diff: RunDiff, links: ReportLinks?) throws {
         let folder = runFolder(record.id)
         let entry = HistoryEntry(record: record, summary: summary)
         var historyLength: Int?
         do {
             // The reports are independent: rendered side by side (at 10,000 repositories each takes a
             // while, and this is the sweep's serial tail), then written in a fixed order.
-            var reports: [(name: String, render: @Sendable () -> String)] = [
-                ("summary.json", { renderers.summaryJSON(summary) }),
-                ("summary.md", { renderers.summaryMarkdown(summary) }),
-                ("apps.csv", { renderers.appsCSV(summary) }),
-                ("diff.json", { renderers.diffJSON(diff) }),
-                ("diff.md", { renderers.diffMarkdown(diff) }),
-            ]
-            if let summaryHTML = renderers.summaryHTML {
-                let entries = history() + [entry]
-                reports.append(("summary.html", { summaryHTML(summary, entries) }))
-            }
-            if let rulesHTML = renderers.rulesHTML { reports.append(("rules.html", rulesHTML)) }
+            let reports = RunFiles.runReports(summary: summary, diff: diff, history: history() + [entry], links: links)
             let rendered = Parallel.map(reports.count) { [reports] index in reports[index].render() }
             for (report, text) in zip(reports, rendered) {
                 try AtomicFile.write(text, to: folder + "/" + report.name)

@@ -1,5 +1,5 @@
 import Foundation
-public import Rules
+public import Results
 import ScanCore
 
 /// The workspace on disk (DESIGN.md): mirrors, runs, history and the pointer to the latest complete run.
@@ -69,7 +69,7 @@ public struct RunStore: Sendable {
         let path = resultPath(run: run, key: key, ext: "json")
         guard let data = FileManager.default.contents(atPath: path) else { throw StoreError("missing result \(path)") }
         do {
-            return try StoredReport.decode(data)
+            return try ScanReport.decoded(from: data)
         } catch {
             throw StoreError(FileProblem.sentence("read", path, error))
         }
@@ -146,18 +146,6 @@ public struct RunStore: Sendable {
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }()
-}
-
-/// A complete run with the results of its repositories, as values.
-public struct RunSnapshot: Sendable {
-    public let record: RunRecord
-    /// Results by repository, for every repository that has one.
-    public let reports: [RepoKey: ScanReport]
-
-    public init(record: RunRecord, reports: [RepoKey: ScanReport]) {
-        self.record = record
-        self.reports = reports
-    }
 }
 
 public struct StoreError: Error, CustomStringConvertible, Sendable {

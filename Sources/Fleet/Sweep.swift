@@ -1,5 +1,6 @@
 import Foundation
 import Git
+public import Results
 public import Rules
 public import ScanCore
 
@@ -19,12 +20,13 @@ public struct SweepOptions: Sendable {
     }
 }
 
-/// What a sweep gets from outside: the environment (for the token), a clock, renderers, where progress
-/// goes, and the scanner; tests replace what they need.
+/// What a sweep gets from outside: the environment (for the token), a clock, where its links point, where
+/// progress goes, and the scanner; tests replace what they need.
 public struct SweepEnvironment: Sendable {
     public var variables: [String: String]
     public var clock: FleetClock
-    public var renderers: SweepRenderers
+    /// Where summary.md and diff.md link to the run's pages (the config's `report_url`); nil for no links.
+    public var links: ReportLinks?
     public var progress: ProgressReporter
     /// Part of every result's cache key, with `rulePack`: a new version rescans everything.
     public var toolVersion: String
@@ -44,7 +46,7 @@ public struct SweepEnvironment: Sendable {
     public var workers: WorkerLaunch?
 
     public init(
-        renderers: SweepRenderers, variables: [String: String] = [:], clock: FleetClock = .system,
+        links: ReportLinks? = nil, variables: [String: String] = [:], clock: FleetClock = .system,
         progress: ProgressReporter = ProgressReporter(style: .silent) { _ in }, toolVersion: String = Scanner.toolVersion,
         rulePack: String = SweepEnvironment.catalogueRulePack, defaultScanWorkers: Int = Parallel.defaultWorkers,
         scan: @escaping @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport = { Scanner.scan($0, filter: $1, rules: $2) },
@@ -53,7 +55,7 @@ public struct SweepEnvironment: Sendable {
     ) {
         self.variables = variables
         self.clock = clock
-        self.renderers = renderers
+        self.links = links
         self.progress = progress
         self.toolVersion = toolVersion
         self.rulePack = rulePack
@@ -239,7 +241,7 @@ public struct Sweep: Sendable {
         let diff = RunDiff.between(previous?.snapshot(), snapshot)
         let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: startedAt)
         trace.lap("diff and summary")
-        try store.complete(record: record, summary: summary, diff: diff, renderers: environment.renderers)
+        try store.complete(record: record, summary: summary, diff: diff, links: environment.links)
         trace.lap("write the run")
         // Only once the run is stored, so a run that failed never costs an old one; still under the lock.
         // Mirrors are named from the URL and branch (`mirrorKey`), and a shard's store holds its repositories' only.

@@ -1,3 +1,5 @@
+import Results
+
 extension SweepOutcome {
     /// The repositories of the run that could not be brought up to date (stale or failed), in config order.
     public var failedRepos: [RepoRecord] {

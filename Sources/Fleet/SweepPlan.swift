@@ -1,3 +1,4 @@
+import Results
 import YAML
 
 /// Which repositories a sweep fetches and scans, in config order, and which it only carries forward.

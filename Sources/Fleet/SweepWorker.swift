@@ -1,6 +1,6 @@
 import Foundation
 import Git
-import Rules
+import Results
 import ScanCore
 import Synchronization
 
@@ -10,10 +10,10 @@ import Synchronization
 
 /// The worker side of `IsolatedRepoWork`: `scenesweep _sweep-worker` reads requests on its standard
 /// input and answers on its standard output until the input ends. It does exactly what an in-process
-/// sweep does for a repository (`RepoWork`), with the renderers the CLI gives it.
+/// sweep does for a repository (`RepoWork`), writing its result files as a sweep does.
 public enum SweepWorker {
     /// Serves requests; returns the exit status (0 when the sweep closed the input).
-    public static func serve(renderers: SweepRenderers, input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         watchParent()
         try? GitLibrary.ignoreUserAndSystemConfiguration()
@@ -44,7 +44,7 @@ public enum SweepWorker {
             }
             switch request {
             case .setup(let setup):
-                work = makeWork(setup, renderers: renderers, channel: channel, stop: stop)
+                work = makeWork(setup, channel: channel, stop: stop)
                 scanWorkers = setup.scanWorkers
                 channel.send(.ready)
             case .fetch(let repo, let previous):
@@ -65,13 +65,13 @@ public enum SweepWorker {
         }
     }
 
-    private static func makeWork(_ setup: WorkerSetup, renderers: SweepRenderers, channel: ReplyChannel, stop: StopRequest) -> RepoWork {
+    private static func makeWork(_ setup: WorkerSetup, channel: ReplyChannel, stop: StopRequest) -> RepoWork {
         let store = RunStore(root: setup.storeRoot)
         let config = FleetConfig(
             file: "", fleetName: "", workspace: setup.storeRoot, disabledRules: setup.disabledRules, ruleSeverities: setup.ruleSeverities,
             exclude: setup.exclude, repos: [])
         let environment = SweepEnvironment(
-            renderers: renderers, progress: ProgressReporter(relay: { channel.send(.progress($0)) }), toolVersion: setup.toolVersion,
+            progress: ProgressReporter(relay: { channel.send(.progress($0)) }), toolVersion: setup.toolVersion,
             rulePack: setup.rulePack, defaultScanWorkers: setup.defaultScanWorkers,
             fetchRetry: RetryPolicy(
                 attempts: setup.retryAttempts, initialDelay: setup.retryInitialDelay, maximumDelay: setup.retryMaximumDelay), stop: stop)

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import ScanCore
 
 /// What the sweep and its worker processes say to each other over a pair of pipes: frames of

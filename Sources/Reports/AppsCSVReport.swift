@@ -1,5 +1,4 @@
-import Fleet
-import Rules
+import Results
 
 /// `apps.csv`: one row per app of the fleet, for spreadsheets. RFC 4180 (CRLF line ends, fields with a
 /// comma, quote or line break quoted, quotes doubled), and safe to open: a cell that a spreadsheet would

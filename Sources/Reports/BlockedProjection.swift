@@ -1,5 +1,5 @@
-import Fleet
 import Foundation
+import Results
 
 /// When blocked apps reach zero at the recent rate: a least-squares line through the last run of each
 /// day over the last two weeks of history (or the last two days with runs, when the fortnight has

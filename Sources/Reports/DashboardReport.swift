@@ -1,5 +1,5 @@
-import Fleet
 import Foundation
+import Results
 import Rules
 import ScanCore
 

@@ -1,5 +1,5 @@
-import Fleet
 import Foundation
+import Results
 import Rules
 
 /// `summary.json` and `summary.md` of a sweep: pure functions of a `FleetSummary`.

@@ -1,4 +1,4 @@
-import Rules
+import Results
 import ScanCore
 
 /// `--format github`: GitHub Actions workflow commands, so findings show as annotations on the diff.

@@ -1,4 +1,4 @@
-import Rules
+import Results
 import ScanCore
 
 /// What every HTML page shares: the document around the body, the style sheet, the verdict and

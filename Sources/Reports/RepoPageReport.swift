@@ -1,4 +1,4 @@
-import Fleet
+import Results
 import Rules
 import ScanCore
 

@@ -1,4 +1,4 @@
-import Rules
+import Results
 
 /// The formats `scan` writes.
 public enum ReportFormat: String, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+import Results
 import Rules
 import ScanCore
 

@@ -1,5 +1,4 @@
-import Fleet
-import Rules
+import Results
 import ScanCore
 
 /// `diff.json`, `diff.md` and the text of `scenesweep diff`: pure functions of a `RunDiff`.

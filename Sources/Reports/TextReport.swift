@@ -1,4 +1,4 @@
-import Rules
+import Results
 import ScanCore
 
 /// `--format text`: compiler-style lines (`file:line:col: severity: message [rule]`) grouped per app,

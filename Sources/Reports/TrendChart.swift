@@ -1,6 +1,5 @@
-import Fleet
 import Foundation
-import Rules
+import Results
 
 /// The dashboard's trend: blocked, at-risk and ready apps per run from the history, on a time axis that
 /// reaches the deadline, with the projection of blocked apps at the recent rate. An SVG drawn from

@@ -1,6 +1,7 @@
 import Daemon
 import Fleet
 import Foundation
+import Results
 import Testing
 
 /// fleet.yaml edited while the daemon runs, without SIGHUP: the next scheduled sweep reads it again when its

@@ -1,6 +1,7 @@
 import Daemon
 import Fleet
 import Foundation
+import Results
 import TestSupport
 
 /// Two real git repositories and a fleet config over them: `shop` (a blocked app, team commerce) and

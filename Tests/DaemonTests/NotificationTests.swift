@@ -1,6 +1,7 @@
 import Daemon
 import Fleet
 import Foundation
+import Results
 import TestSupport
 import Testing
 

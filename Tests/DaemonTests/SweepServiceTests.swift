@@ -1,6 +1,7 @@
 import Daemon
 import Fleet
 import Foundation
+import Results
 import Testing
 
 /// The daemon loop on a test clock: sweeps at the scheduled times, never twice for one slot, stops and

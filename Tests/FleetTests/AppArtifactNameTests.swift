@@ -1,5 +1,6 @@
 import Fleet
 import Reports
+import Results
 import Testing
 
 /// Per-app names are unique by construction, and `publish` and `report --format sarif-apps` take them from

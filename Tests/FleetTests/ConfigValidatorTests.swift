@@ -1,5 +1,6 @@
 import Fleet
 import Foundation
+import Results
 import ScanCore
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Git
+import Results
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 
 /// The dashboard in a real browser (headless Chromium): a demo-style fleet's page renders to a
 /// screenshot with real content, its numbers read back from the DOM equal summary.json, it prints, and

@@ -1,11 +1,11 @@
 import Fleet
 import Foundation
-import Rules
 import ScanCore
 import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 
 /// The dashboard for fleets of many teams: teams worst first, owners said once, no percentage without
 /// apps, the apps table's filters, and the figures instead of a chart on the first day.

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 
 /// `summary.html` rendered from run values built by hand: order, numbers, changes, teams and owners,
 /// the projection, escaping, and that nothing in it reaches outside the page.

@@ -2,6 +2,7 @@ import Fleet
 import Foundation
 import Git
 import Reports
+import Results
 import Synchronization
 import TestSupport
 import Testing
@@ -45,7 +46,7 @@ struct FetchRetryTests {
         try harness.writeConfig("repos:\n  - url: http://127.0.0.1:\(server.port)/shop.git\n    name: shop\n")
         let log = Mutex("")
         let environment = SweepEnvironment(
-            renderers: .standard, clock: harness.clock.clock,
+            clock: harness.clock.clock,
             progress: ProgressReporter(style: .lines) { text in log.withLock { $0 += text } },
             defaultScanWorkers: 1, fetchRetry: RetryPolicy(attempts: 3, initialDelay: 0.02, maximumDelay: 1, jitter: { 0 }))
         let outcome = try Sweep(config: harness.config(), environment: environment).run()

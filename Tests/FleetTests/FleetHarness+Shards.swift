@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Reports
+import Results
 import Rules
 import ScanCore
 
@@ -51,7 +52,7 @@ extension FleetHarness {
     @discardableResult
     func merge(_ inputs: [String], toolVersion: String = Scanner.toolVersion, rulePack: String = "ios27+test") throws -> SweepOutcome {
         let environment = SweepEnvironment(
-            renderers: .standard, clock: clock.clock, toolVersion: toolVersion, rulePack: rulePack, defaultScanWorkers: 2)
+            clock: clock.clock, toolVersion: toolVersion, rulePack: rulePack, defaultScanWorkers: 2)
         defer { clock.advance(3600) }
         return try Merge(config: config(), inputs: inputs, environment: environment).run()
     }

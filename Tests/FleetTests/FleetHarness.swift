@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Reports
+import Results
 import Rules
 import ScanCore
 import Synchronization
@@ -67,11 +68,11 @@ final class FleetHarness: @unchecked Sendable {
     @discardableResult
     func sweep(
         _ options: SweepOptions = SweepOptions(), toolVersion: String = Scanner.toolVersion, rulePack: String = "ios27+test",
-        variables: [String: String] = [:], renderers: SweepRenderers = .standard, workers: WorkerLaunch? = nil
+        variables: [String: String] = [:], links: ReportLinks? = nil, workers: WorkerLaunch? = nil
     ) throws -> SweepOutcome {
         let probe = self.probe
         let environment = SweepEnvironment(
-            renderers: renderers, variables: variables, clock: clock.clock,
+            links: links, variables: variables, clock: clock.clock,
             progress: ProgressReporter(style: .lines, clock: clock.clock) { probe.write($0) }, toolVersion: toolVersion, rulePack: rulePack,
             defaultScanWorkers: 2,
             scan: { source, filter, rules in

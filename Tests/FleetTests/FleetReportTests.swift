@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 
 /// The fleet's report files: apps.csv, summary.json, diff.json, and reading results back.
 @Suite("Fleet reports")
@@ -71,17 +72,19 @@ struct FleetReportTests {
         let report = Scanner.scan(try DirectorySource(root: FixturePaths.scan(fixture).path, label: fixture))
         let json = JSONReport.render(report)
 
-        let decoded = try StoredReport.decode(Data(json.utf8))
+        let decoded = try ScanReport.decoded(from: Data(json.utf8))
 
         #expect(JSONReport.render(decoded) == json)
         #expect(decoded.summary == report.summary)
     }
 
-    @Test func aResultOfAnotherSchemaVersionIsRefused() {
-        #expect(throws: (any Error).self) {
-            try StoredReport.decode(
-                Data(#"{"schemaVersion": 2, "tool": {"version": "9", "rulePack": "x"}, "root": "", "apps": [], "diagnostics": []}"#.utf8))
+    @Test func aResultOfAnotherSchemaVersionIsRefused() throws {
+        let error = try #require(throws: DecodingError.self) {
+            try ScanReport.decoded(
+                from: Data(
+                    #"{"schemaVersion": 2, "tool": {"version": "9", "rulePack": "x"}, "root": "", "apps": [], "diagnostics": []}"#.utf8))
         }
+        #expect(FileProblem.sentence("read", "runs/x/repos/a.json", error).contains("(unsupported schema version 2)"))
     }
 
     @Test func diffJSONListsRegressionsWithRepoPathTargetFromAndTo() throws {

@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Git
+import Results
 import Rules
 import ScanCore
 import TestSupport

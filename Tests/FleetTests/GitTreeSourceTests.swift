@@ -2,6 +2,7 @@ import Fleet
 import Foundation
 import Git
 import Reports
+import Results
 import Rules
 import ScanCore
 import TestSupport

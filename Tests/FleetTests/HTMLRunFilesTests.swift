@@ -1,7 +1,7 @@
 import Fleet
 import Foundation
 import Reports
-import Rules
+import Results
 import ScanCore
 import TestSupport
 import Testing
@@ -61,11 +61,12 @@ struct HTMLRunFilesTests {
 
     @Test func carriedForwardResultsHaveTheirPagesEvenWhenThePreviousRunHadNone() throws {
         let harness = try SweepTests.threeRepositories()
-        var older = SweepRenderers.standard
-        older.repoHTML = nil
-        older.summaryHTML = nil
-        older.rulesHTML = nil
-        let first = try harness.sweep(renderers: older)
+        // A run of a version that wrote no HTML: the first run without its pages.
+        let first = try harness.sweep()
+        let folder = harness.store.runFolder(first.record.id)
+        for name in try FileManager.default.subpathsOfDirectory(atPath: folder) where name.hasSuffix(".html") {
+            try FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
         #expect(
             !FileManager.default.fileExists(
                 atPath: harness.store.resultPath(run: first.record.id, key: first.record.repos[0].key, ext: "html")))

@@ -1,6 +1,6 @@
 import Fleet
 import Foundation
-import Rules
+import Results
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 
 /// A repository whose every name is markup (Fixtures/hostile/markup-names), with a markup name and team
 /// in the config: every report must print all of it as text.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 
 /// A repository whose content is hostile (names with line breaks, ESC sequences and overrides, a
 /// target named like a formula, a plist value with markup, symlinks to /etc/passwd and out of the

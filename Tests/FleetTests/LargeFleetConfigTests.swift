@@ -1,5 +1,6 @@
 import Fleet
 import Foundation
+import Results
 import Testing
 
 /// The alias cap counts what aliases add, not the document's own nodes: a fleet of any size that uses no

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import Fleet
+@testable import Results
 
 /// The two pools and the progress reporter.
 @Suite("Pools and progress")

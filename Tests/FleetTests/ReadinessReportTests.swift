@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 
 /// The toolchain and dependency facts through the fleet: stored results, the diff, apps.csv, the
 /// summary and the dashboard.
@@ -44,13 +45,13 @@ struct ReadinessReportTests {
         #expect(toolchain["xcode"] as? String == "latest")
         #expect(toolchain["line"] as? Int == 9)
         #expect((toolchain["pins"] as? [Any])?.count == 2)
-        let read = try StoredReport.decode(Data(json.utf8)).apps[0]
+        let read = try ScanReport.decoded(from: Data(json.utf8)).apps[0]
         #expect(read.toolchain == app.toolchain)
         #expect(read.dependencies == app.dependencies)
         // A result stored before these members existed reads as unknown, with no dependencies.
         let old = json.replacingOccurrences(of: "\"toolchain\"", with: "\"toolchainLater\"")
             .replacingOccurrences(of: "\"dependencies\"", with: "\"dependenciesLater\"")
-        let legacy = try StoredReport.decode(Data(old.utf8)).apps[0]
+        let legacy = try ScanReport.decoded(from: Data(old.utf8)).apps[0]
         #expect(legacy.toolchain.status == .unknown)
         #expect(legacy.dependencies.isEmpty)
     }

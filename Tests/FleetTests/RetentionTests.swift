@@ -1,9 +1,9 @@
 import Foundation
-import Rules
 import TestSupport
 import Testing
 
 @testable import Fleet
+@testable import Results
 
 /// A bounded workspace (issue 14, item 6): `retention: { runs, days }` removes the oldest complete runs,
 /// never `latest` or the run it was compared with, never a shard run no merge has taken; history.jsonl

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Fleet
+@testable import Results
 
 /// `--shard I/N`: which repositories a shard sweeps, and where its run goes.
 @Suite("Shards")

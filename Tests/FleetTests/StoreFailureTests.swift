@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Reports
+import Results
 import TestSupport
 import Testing
 
@@ -16,16 +17,14 @@ struct StoreFailureTests {
         let first = try harness.sweep()
         let before = KeptRuns(harness.store)
         try harness.bench.append("\n// touched\n", to: "Shelf/AppDelegate.swift", in: harness.bench.path("books"))
-        var renderers = SweepRenderers.standard
-        let diffMarkdown = renderers.diffMarkdown
-        // Reports are rendered first, then written in order: summary.json, summary.md, apps.csv and
-        // diff.json fit; a diff.md bigger than the 16 MB disk does not.
-        renderers.diffMarkdown = { diff in diffMarkdown(diff) + String(repeating: "-", count: 20 << 20) }
+        // Reports are rendered first, then written in order: summary.json fits; summary.md, which ends in
+        // three links under a `report_url` of 8 MB, is bigger than the 16 MB disk.
+        let links = ReportLinks(base: "https://reports.example/" + String(repeating: "a", count: 8 << 20), workspace: harness.workspace)
 
-        let error = try #require(throws: SweepError.self) { try harness.sweep(renderers: renderers) }
+        let error = try #require(throws: SweepError.self) { try harness.sweep(links: links) }
 
         #expect(error.message.hasPrefix("cannot store run "))
-        #expect(error.message.hasSuffix("/diff.md: No space left on device"), "\(error.message)")
+        #expect(error.message.hasSuffix("/summary.md: No space left on device"), "\(error.message)")
         #expect(KeptRuns(harness.store) == before)
         // The workspace is still the 16 MB disk (kept mounted until the end), now with room again.
         #expect(FileManager.default.fileExists(atPath: disk.path + "/runs"))

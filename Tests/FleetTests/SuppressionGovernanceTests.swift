@@ -1,7 +1,7 @@
 import Fleet
 import Foundation
 import Reports
-import Rules
+import Results
 import ScanCore
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Reports
+import Results
 import Rules
 import ScanCore
 import Synchronization
@@ -35,7 +36,7 @@ struct SweepStopTests {
     ) -> SweepEnvironment {
         let probe = harness.probe
         return SweepEnvironment(
-            renderers: .standard, clock: harness.clock.clock, progress: ProgressReporter(style: .lines, observer: observer, write: write),
+            clock: harness.clock.clock, progress: ProgressReporter(style: .lines, observer: observer, write: write),
             defaultScanWorkers: 1,
             scan: { source, filter, rules in
                 probe.recordScan(source.origin)

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import Fleet
+@testable import Results
 
 #if canImport(Glibc)
     import Glibc

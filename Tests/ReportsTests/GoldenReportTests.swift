@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Results
 import Rules
 import ScanCore
 import TestSupport

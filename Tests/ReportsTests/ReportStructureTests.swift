@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 
 /// The machine-readable formats keep their contracts: DESIGN.md's JSON, SARIF 2.1.0's required
 /// structure, GitHub's workflow-command escaping.

@@ -1,5 +1,6 @@
 import Fleet
 import Foundation
+import Results
 
 /// What a workspace keeps of earlier runs: a sweep that cannot store its run must leave all of it as it was.
 public struct KeptRuns: Equatable {

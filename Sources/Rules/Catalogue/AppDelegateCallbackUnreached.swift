@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// App delegate methods UIKit stops calling once the app adopts scenes.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// The app delegate builds the UI window at launch, which under scenes belongs to no scene.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// Capacitor APIs removed in 8.5.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// A scene delegate that handles links while running but drops the one that launched the app.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// A connection option declared by another framework, read in a file that does not import it.

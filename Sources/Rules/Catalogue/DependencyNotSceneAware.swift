@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// A resolved dependency older than its first scene-aware release, from the rule pack's readiness table.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// For a framework app on a version without scene support, the concrete way out for that version.

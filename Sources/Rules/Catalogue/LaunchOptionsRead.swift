@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// Reads of launch options, which are always nil once the app adopts scenes.

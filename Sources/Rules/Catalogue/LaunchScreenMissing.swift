@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// No launch screen: App Store Connect rejects iOS 27 SDK builds without one.

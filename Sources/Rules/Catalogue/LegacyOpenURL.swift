@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// `UIApplication.openURL(_:)`, which does nothing since the iOS 18 SDK.

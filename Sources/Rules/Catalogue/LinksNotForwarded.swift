@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// Link handling the app relied on, left on app delegate methods UIKit no longer calls.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// `UIScreen.main`, deprecated in iOS 26.

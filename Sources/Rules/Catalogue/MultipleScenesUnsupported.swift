@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// Multiple scenes declared for a framework that assumes one window.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// The notification center's delegate set too late to receive the tap that launched the app.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// React Native started twice: once by the app delegate, once by the scene delegate.

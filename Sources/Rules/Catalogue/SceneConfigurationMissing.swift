@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// A manifest that gives UIKit no scene configuration to use.

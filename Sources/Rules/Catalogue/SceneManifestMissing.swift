@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// An application target that has not adopted scenes in any of the three ways UIKit accepts.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// A scene whose delegate never provides a window: the black screen of a half-done migration.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// SDK calls that live only in app delegate callbacks UIKit stops calling under scenes.

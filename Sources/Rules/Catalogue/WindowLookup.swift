@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// Global window lookups that ignore scenes.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// A window created outside the app delegate without a scene: never shown in a scene-based app.

@@ -1,3 +1,4 @@
+import Results
 import ScanCore
 
 /// For an app that is not ready, when the crash will reach users: the Xcode its builds are pinned to.

@@ -1,3 +1,4 @@
+public import Results
 public import ScanCore
 
 /// A check over one app. Each rule is a struct in a file of its own whose static description is at

@@ -1,3 +1,4 @@
+public import Results
 public import ScanCore
 
 /// Which rules run and how loud they are.
@@ -44,8 +45,8 @@ public struct RuleSelection: Sendable {
 
 /// Runs the catalogue over every app of a workspace.
 public enum Scanner {
-    public static let toolVersion = "0.1.0"
-    public static let rulePack = "ios27"
+    public static let toolVersion = ToolInfo.currentVersion
+    public static let rulePack = ToolInfo.currentRulePack
 
     /// Lists, discovers, lexes and checks a tree.
     public static func scan(
@@ -136,7 +137,7 @@ public enum Scanner {
         // One numbering over every finding, suppressed or not, so a finding keeps its fingerprint when a
         // comment is added or accepted: the diff can then say it became suppressed instead of resolved.
         let all = (kept + suppressed.map(\.finding)).sorted(by: Finding.sortOrder)
-        let prints = Dictionary(zip(all, fingerprinted(all).map(\.fingerprint)), uniquingKeysWith: { first, _ in first })
+        let prints = Dictionary(zip(all, Finding.fingerprinted(all).map(\.fingerprint)), uniquingKeysWith: { first, _ in first })
         func printed(_ finding: Finding) -> Finding {
             var finding = finding
             finding.fingerprint = prints[finding] ?? ""
@@ -164,18 +165,5 @@ public enum Scanner {
         let description = rule.description
         let context = RuleContext(facts: facts, workspace: workspace, severity: description.severity)
         return selection.leveled(rule.init().check(context, verdict: verdict), of: description)
-    }
-
-    /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.
-    static func fingerprinted(_ findings: [Finding]) -> [Finding] {
-        var seen: [String: Int] = [:]
-        return findings.map { finding in
-            let key = finding.rule + "\u{0}" + finding.file + "\u{0}" + finding.anchor
-            let occurrence = seen[key, default: 0]
-            seen[key] = occurrence + 1
-            var result = finding
-            result.fingerprint = Fingerprint.of([finding.rule, finding.file, finding.anchor, String(occurrence)])
-            return result
-        }
     }
 }

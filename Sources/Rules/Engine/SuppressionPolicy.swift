@@ -1,3 +1,4 @@
+public import Results
 public import ScanCore
 
 /// Which `scenesweep:ignore` comments count. A repository's own scan honours them all; in fleet runs
@@ -30,16 +31,5 @@ public struct SuppressionPolicy: Sendable, Hashable, Codable {
     /// Parts for a settings hash: a change of policy makes results scanned under the old one stale.
     public var hashParts: [String] {
         ["suppressions", errors ? "errors" : "no-errors"] + (allowed.map { ["allow"] + $0.sorted() } ?? ["allow-all"])
-    }
-}
-
-extension Verdict {
-    /// The verdict of an app from the findings that count: blocked on an error; unknown when an input
-    /// could not be read (and no error is certain); at risk on a warning; otherwise ready.
-    public static func of(_ findings: [Finding], unreadable: [String]) -> Verdict {
-        if findings.contains(where: { $0.severity == .error }) { return .blocked }
-        if !unreadable.isEmpty { return .unknown }
-        if findings.contains(where: { $0.severity == .warning }) { return .atRisk }
-        return .ready
     }
 }

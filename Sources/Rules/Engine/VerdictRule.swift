@@ -1,3 +1,4 @@
+public import Results
 public import ScanCore
 
 /// A rule about an app's verdict rather than its code: it runs after every other rule has decided the

@@ -1,3 +1,4 @@
+import Results
 public import ScanCore
 
 /// A dependency that keeps an app broken under scenes until it is upgraded: what breaks, the first
@@ -226,51 +227,7 @@ public enum DependencyReadiness {
     }
 }
 
-/// One table dependency as an app resolves it.
-public struct DependencyStatus: Sendable, Hashable {
-    public enum State: String, Sendable, Hashable, CaseIterable {
-        /// The resolved version is at or after the first scene-aware release.
-        case ready
-        /// Older than the first scene-aware release: upgrade.
-        case lagging
-        /// The dependency has no scene-aware release at all.
-        case noSceneAwareRelease = "no-scene-aware-release"
-        /// The lockfile's version cannot be compared (a git reference, a path).
-        case unknown
-    }
-
-    /// The dependency's name in the table.
-    public let name: String
-    /// The name its lockfile uses.
-    public let package: String
-    public let ecosystem: Ecosystem
-    public let resolved: String
-    public let sceneAware: String?
-    public let state: State
-    public let breaks: String
-    public let source: String
-    public let severity: Severity
-    /// The lockfile and the line that resolves it.
-    public let file: String
-    public let line: Int
-
-    public init(
-        name: String, package: String, ecosystem: Ecosystem, resolved: String, sceneAware: String?, state: State, breaks: String,
-        source: String, severity: Severity, file: String, line: Int
-    ) {
-        self.name = name
-        self.package = package
-        self.ecosystem = ecosystem
-        self.resolved = resolved
-        self.sceneAware = sceneAware
-        self.state = state
-        self.breaks = breaks
-        self.source = source
-        self.severity = severity
-        self.file = file
-        self.line = line
-    }
-
+extension DependencyStatus {
     init(entry: DependencyReadinessEntry, package: LockedPackage, lockfile: String) {
         let state: State
         if let first = entry.sceneAware {
@@ -286,9 +243,6 @@ public struct DependencyStatus: Sendable, Hashable {
             name: entry.name, package: package.name, ecosystem: entry.ecosystem, resolved: package.version, sceneAware: entry.sceneAware,
             state: state, breaks: entry.breaks, source: entry.source, severity: entry.severity, file: lockfile, line: package.line ?? 1)
     }
-
-    /// Whether the app must move this dependency before it is ready.
-    public var isBlocking: Bool { state == .lagging || state == .noSceneAwareRelease }
 }
 
 extension DependencyReadiness {

@@ -34,3 +34,26 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         (lhs.file ?? "", lhs.line ?? 0, lhs.message) < (rhs.file ?? "", rhs.line ?? 0, rhs.message)
     }
 }
+
+/// The JSON form of a diagnostic in scan results; a severity this version does not know reads as a warning.
+extension Diagnostic: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case severity, file, line, message
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(severity.rawValue, forKey: .severity)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(message, forKey: .message)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            Severity(rawValue: try container.decode(String.self, forKey: .severity)) ?? .warning,
+            file: try container.decodeIfPresent(String.self, forKey: .file), line: try container.decodeIfPresent(Int.self, forKey: .line),
+            try container.decode(String.self, forKey: .message))
+    }
+}

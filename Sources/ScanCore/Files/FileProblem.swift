@@ -65,7 +65,10 @@ public enum FileProblem {
         }
         switch error {
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "a bad value\(place(context.codingPath))"
+            guard !context.codingPath.isEmpty else { return "not valid JSON" }
+            // Our own decoders say why a value is bad ("unsupported schema version 2"); Foundation's say less.
+            let why = context.debugDescription.isEmpty ? "" : " (\(context.debugDescription))"
+            return "a bad value\(place(context.codingPath))\(why)"
         case .keyNotFound(let key, let context): return "no \(key.stringValue)\(place(context.codingPath))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context): return "a value of the wrong type\(place(context.codingPath))"
         @unknown default: return "not readable"

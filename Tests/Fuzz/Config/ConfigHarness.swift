@@ -2,6 +2,7 @@
 // FleetConfig, with the daemon's schedule and notify checks); built by scripts/fuzz.
 import Daemon
 import Fleet
+import Results
 
 /// Any bytes give either a config or at least one problem, each at a position inside the file.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
 // libFuzzer harness for a whole scan of a small tree and every report made from it; built by scripts/fuzz.
 import Foundation
 import Reports
+import Results
 import Rules
 import ScanCore
 

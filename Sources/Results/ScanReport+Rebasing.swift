@@ -32,7 +32,7 @@ extension ScanReport {
             let suppressed = app.suppressed.map { SuppressedFinding(finding: moved($0.finding), reason: $0.reason, line: $0.line) }
             // One numbering over every finding, as the scan engine does, from the paths as they are now.
             let all = (counted + suppressed.map(\.finding)).sorted(by: Finding.sortOrder)
-            let prints = Dictionary(zip(all, Scanner.fingerprinted(all).map(\.fingerprint)), uniquingKeysWith: { first, _ in first })
+            let prints = Dictionary(zip(all, Finding.fingerprinted(all).map(\.fingerprint)), uniquingKeysWith: { first, _ in first })
             func printed(_ finding: Finding) -> Finding {
                 var finding = finding
                 finding.fingerprint = prints[finding] ?? finding.fingerprint

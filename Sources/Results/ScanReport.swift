@@ -11,6 +11,17 @@ public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
     case unknown
 }
 
+extension Verdict {
+    /// The verdict of an app from the findings that count: blocked on an error; unknown when an input
+    /// could not be read (and no error is certain); at risk on a warning; otherwise ready.
+    public static func of(_ findings: [Finding], unreadable: [String]) -> Verdict {
+        if findings.contains(where: { $0.severity == .error }) { return .blocked }
+        if !unreadable.isEmpty { return .unknown }
+        if findings.contains(where: { $0.severity == .warning }) { return .atRisk }
+        return .ready
+    }
+}
+
 /// The result of scanning one tree.
 public struct ScanReport: Sendable {
     public let root: String

@@ -1,5 +1,4 @@
 public import Foundation
-public import Rules
 import ScanCore
 
 /// What changed between two stored runs: verdicts per app, findings by fingerprint, apps and

@@ -1,5 +1,4 @@
 public import Foundation
-public import Rules
 public import ScanCore
 
 /// The organisation's view of one run: readiness overall, per team and per repository, every app as a

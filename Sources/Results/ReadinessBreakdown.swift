@@ -1,4 +1,3 @@
-public import Rules
 public import ScanCore
 
 /// Blocked apps grouped by the Xcode they are pinned to (how many break at each pin move), and the

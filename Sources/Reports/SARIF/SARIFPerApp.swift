@@ -1,5 +1,4 @@
-import Fleet
-public import Rules
+public import Results
 import ScanCore
 
 /// One SARIF log per app of a repository's result, each with its own code-scanning category
@@ -17,15 +16,7 @@ public enum SARIFPerApp {
             let single = ScanReport(
                 root: report.root, toolVersion: report.toolVersion, rulePack: report.rulePack, apps: [app], diagnostics: report.diagnostics)
             let category = category(path: app.path, target: app.target)
-            guard case .object(var members) = SARIFReport.value(single),
-                let runsIndex = members.firstIndex(where: { $0.0 == "runs" }), case .array(var runs) = members[runsIndex].1,
-                case .object(var run) = runs.first
-            else { return Log(app: app, category: category, sarif: SARIFReport.render(single)) }
-            // The trailing slash makes the id a category with no run id of its own (SARIF 3.17.4).
-            run.append(("automationDetails", .object([("id", .string(category + "/"))])))
-            runs[0] = .object(run)
-            members[runsIndex].1 = .array(runs)
-            return Log(app: app, category: category, sarif: JSONValue.object(members).serialized())
+            return Log(app: app, category: category, sarif: SARIFReport.serialized(SARIFReport.log(single, automationID: category + "/")))
         }
     }
 

@@ -12,10 +12,6 @@ public struct ReportLinks: Sendable, Hashable {
         self.workspace = workspace
     }
 
-    public init(_ config: FleetConfig) {
-        self.init(base: config.reportURL, workspace: config.workspace)
-    }
-
     /// A file of a run: `diff.md`, `summary.html`, `repos/<key>.html`.
     public func file(_ name: String, inRun run: String, runFolder: String? = nil) -> String {
         if let base { return base + "/runs/" + Self.escapingPath(run) + "/" + Self.escapingPath(name) }

@@ -81,6 +81,11 @@ public struct FleetInfo: Codable, Sendable, Equatable {
 }
 
 public struct ToolInfo: Codable, Sendable, Equatable {
+    /// This build's version, part of every result's cache key: a new version rescans everything.
+    public static let currentVersion = "0.1.0"
+    /// The name of the rule pack this build carries (results name it with a hash of its catalogue).
+    public static let currentRulePack = "ios27"
+
     public var name: String
     public var version: String
     /// The rule pack and a hash of its catalogue, e.g. `ios27+3f2a…`.

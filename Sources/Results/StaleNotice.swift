@@ -1,5 +1,4 @@
 public import Foundation
-public import Rules
 
 /// What a stale repository's own pages say above the result they show: that the result is carried from
 /// an earlier run because the repository could not be brought up to date, why, and since when.
@@ -24,18 +23,5 @@ public struct StaleNotice: Sendable, Hashable {
         self.init(
             error: record.error ?? "", resultRun: record.scannedIn, resultDate: record.scannedIn.flatMap(RunID.date),
             failingSince: record.failingSince)
-    }
-}
-
-extension SweepRenderers {
-    /// Writes a stale repository's pages (Markdown and HTML) in `runID` with the notice above its last
-    /// result. The files replace the links to the earlier run's pages by rename, so those stay as they were.
-    func writeStalePages(_ report: ScanReport, notice: StaleNotice, key: RepoKey, store: RunStore, runID: String) throws {
-        if let staleRepoMarkdown {
-            try AtomicFile.write(staleRepoMarkdown(report, notice), to: store.resultPath(run: runID, key: key, ext: "md"))
-        }
-        if let staleRepoHTML {
-            try AtomicFile.write(staleRepoHTML(report, notice), to: store.resultPath(run: runID, key: key, ext: "html"))
-        }
     }
 }

@@ -1,3 +1,5 @@
+public import ScanCore
+
 /// How bad a finding is. Errors block a launch, an upload or a build with the iOS 27 SDK; warnings
 /// are behaviour that silently stops; notes are context.
 public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
@@ -60,6 +62,19 @@ public struct Finding: Sendable, Hashable {
             column: file.column(ofOffset: offset), anchor: file.normalizedCode(onLine: line), offset: offset)
     }
 
+    /// Fingerprints from rule, file, anchor and the occurrence among identical ones: never the line.
+    package static func fingerprinted(_ findings: [Finding]) -> [Finding] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let key = finding.rule + "\u{0}" + finding.file + "\u{0}" + finding.anchor
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            var result = finding
+            result.fingerprint = Fingerprint.of([finding.rule, finding.file, finding.anchor, String(occurrence)])
+            return result
+        }
+    }
+
     /// Order of reports: file, line, column, rule, message.
     public static func sortOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         (lhs.file, lhs.line, lhs.column, lhs.rule, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.rule, rhs.message)
@@ -80,13 +95,48 @@ public struct SuppressedFinding: Sendable, Hashable {
     }
 }
 
-extension SourceFile {
-    /// The tokens that start on a line, joined without spaces: survives reformatting and moves.
-    public func normalizedCode(onLine line: Int) -> String {
-        var result = ""
-        for index in tokenIndices(onLine: line) {
-            result += text(index)
-        }
-        return result
+/// The JSON form of a finding in scan results. The anchor is not stored: the fingerprint made from it is.
+extension Finding: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case rule, severity, message, file, line, column, fingerprint
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(severity.rawValue, forKey: .severity)
+        try container.encode(message, forKey: .message)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        try container.encode(fingerprint, forKey: .fingerprint)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            rule: try container.decode(String.self, forKey: .rule), severity: try container.decode(Severity.self, forKey: .severity),
+            message: try container.decode(String.self, forKey: .message), file: try container.decode(String.self, forKey: .file),
+            line: try container.decode(Int.self, forKey: .line), column: try container.decode(Int.self, forKey: .column), anchor: "")
+        fingerprint = try container.decode(String.self, forKey: .fingerprint)
+    }
+}
+
+/// A suppressed finding is stored as the finding with the comment's `reason` after its members.
+extension SuppressedFinding: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case reason
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try finding.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(reason, forKey: .reason)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let finding = try Finding(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(finding: finding, reason: try container.decodeIfPresent(String.self, forKey: .reason) ?? "", line: finding.line)
     }
 }

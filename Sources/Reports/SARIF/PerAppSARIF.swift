@@ -1,5 +1,4 @@
-import Fleet
-import Rules
+import Results
 import ScanCore
 
 /// A whole run's SARIF split into one file per app, each with its own code-scanning category, for uploads
@@ -28,7 +27,7 @@ public enum PerAppSARIF {
             return File(
                 name: AppArtifactName.file(repo: repo, path: app.path, target: app.target) + ".sarif", category: category,
                 repo: repoName, path: app.path, target: app.target, results: app.findings.count + app.suppressed.count,
-                sarif: SARIFReport.value(one, automationID: category + "/").serialized())
+                sarif: SARIFReport.serialized(SARIFReport.log(one, automationID: category + "/")))
         }
     }
 

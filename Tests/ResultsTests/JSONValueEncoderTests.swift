@@ -1,0 +1,101 @@
+import Foundation
+import Results
+import ScanCore
+import Testing
+
+@Suite("Encoding values into ordered JSON")
+struct JSONValueEncoderTests {
+    /// A value whose members come out in an order no sorting would give, with every kind of member.
+    struct Sample: Encodable {
+        var note: String? = nil
+        var flags: [Bool] = [true, false]
+
+        enum CodingKeys: String, CodingKey {
+            case zeta, alpha, note, nested, flags, ratio, count, tags
+        }
+
+        enum NestedKeys: String, CodingKey {
+            case second, first
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode("last in the alphabet, first here", forKey: .zeta)
+            try container.encode(1, forKey: .alpha)
+            try container.encode(note, forKey: .note)
+            var nested = container.nestedContainer(keyedBy: NestedKeys.self, forKey: .nested)
+            try nested.encode(UInt8(2), forKey: .second)
+            try nested.encode(Int64(-1), forKey: .first)
+            try container.encode(flags, forKey: .flags)
+            try container.encode(23.5, forKey: .ratio)
+            try container.encodeIfPresent(note, forKey: .count)
+            var tags = container.nestedUnkeyedContainer(forKey: .tags)
+            try tags.encode("a")
+            try tags.encodeNil()
+            try tags.encode(Verdict.atRisk)
+        }
+    }
+
+    @Test func membersKeepTheOrderTheyWereEncodedIn() throws {
+        let text = try JSONValueEncoder().encode(Sample()).serialized()
+        #expect(
+            text == """
+                {
+                  "zeta": "last in the alphabet, first here",
+                  "alpha": 1,
+                  "note": null,
+                  "nested": {
+                    "second": 2,
+                    "first": -1
+                  },
+                  "flags": [
+                    true,
+                    false
+                  ],
+                  "ratio": 23.5,
+                  "tags": [
+                    "a",
+                    null,
+                    "at-risk"
+                  ]
+                }
+
+                """)
+    }
+
+    @Test func anOptionalWithAValueIsTheValueAndEmptyListsStayOnOneLine() throws {
+        let text = try JSONValueEncoder().encode(Sample(note: "n", flags: [])).compact()
+        #expect(
+            text
+                == #"{"zeta":"last in the alphabet, first here","alpha":1,"note":"n","nested":{"second":2,"first":-1},"flags":[],"ratio":23.5,"count":"n","tags":["a",null,"at-risk"]}"#
+        )
+    }
+
+    @Test func aKeyEncodedTwiceKeepsItsFirstPlaceAndItsLastValue() throws {
+        struct Twice: Encodable {
+            enum CodingKeys: String, CodingKey { case a, b }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode("old", forKey: .a)
+                try container.encode("b", forKey: .b)
+                try container.encode("new", forKey: .a)
+            }
+        }
+        #expect(try JSONValueEncoder().encode(Twice()).compact() == #"{"a":"new","b":"b"}"#)
+    }
+
+    @Test func whatItWritesFoundationReadsBack() throws {
+        let finding = {
+            var finding = Finding(
+                rule: "r", severity: .warning, message: "m \u{2028} \"q\"", file: "a b/c.swift", line: 3, column: 7, anchor: "x")
+            finding.fingerprint = "f00d"
+            return finding
+        }()
+        let text = try JSONValueEncoder().encode([finding]).serialized()
+        let read = try JSONDecoder().decode([Finding].self, from: Data(text.utf8))
+        #expect(read.count == 1)
+        #expect(read[0].message == finding.message)
+        #expect(read[0].fingerprint == "f00d")
+        #expect(read[0].anchor == "", "the anchor is not part of the stored form")
+    }
+}
