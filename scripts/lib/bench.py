@@ -317,7 +317,10 @@ def bench_descriptions(binary, files=2000):
     kinds = ["xcodeproj", "xcodegen", "tuist", "bazel"]
     reports = {}
     for kind in kinds:
-        text = output([binary, "scan", os.path.join(folder, kind), "--format", "json", "--fail-on", "never", "--quiet"])
+        # Paths relative to each description's own folder (bench-out/ sits inside this repository, whose
+        # root scan would otherwise take), so the four trees' fingerprints can be compared.
+        tree = os.path.join(folder, kind)
+        text = output([binary, "scan", tree, "--root", tree, "--format", "json", "--fail-on", "never", "--quiet"])
         document = json.loads(text)
         reports[kind] = [(app["verdict"], sorted(f["fingerprint"] for f in app["findings"])) for app in document["apps"]]
     if any(reports[kind] != reports["xcodeproj"] for kind in kinds):
@@ -695,7 +698,7 @@ def bench_scaling(binary, repos=200, runs=3):
         f"| concurrency.scan 1 | {seconds(one)} |",
         f"| concurrency.scan 2 | {seconds(two)} |",
         "",
-        f"- speed-up with 2: **{speedup:.2f}x** (target: at least 1.6x on this two-core machine)",
+        f"- speed-up with 2: **{speedup:.2f}x** (target: at least 1.8x on this two-core machine)",
     ], {"speedup": speedup}
 
 
