@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// Deprecated UIApplication status-bar getters.
-struct StatusBarAPI: Rule {
+struct StatusBarAPIRule: Rule {
     static let getters: [String: String] = [
         "statusBarOrientation": "windowScene.effectiveGeometry.interfaceOrientation",
         "statusBarFrame": "windowScene.statusBarManager?.statusBarFrame",

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// Global window lookups that ignore scenes.
-struct WindowLookup: Rule {
+struct WindowLookupRule: Rule {
     static let description = RuleDescription(
         id: "window-lookup",
         name: "Window looked up globally",

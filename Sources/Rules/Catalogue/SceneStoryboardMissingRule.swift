@@ -3,7 +3,7 @@ import ScanCore
 import XcodeProject
 
 /// `UISceneStoryboardFile` naming a storyboard the target does not have.
-struct SceneStoryboardMissing: Rule {
+struct SceneStoryboardMissingRule: Rule {
     static let description = RuleDescription(
         id: "scene-storyboard-missing",
         name: "Scene storyboard missing",

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// Reads of launch options, which are always nil once the app adopts scenes.
-struct LaunchOptionsRead: Rule {
+struct LaunchOptionsReadRule: Rule {
     static let description = RuleDescription(
         id: "launch-options-read",
         name: "Launch options read",

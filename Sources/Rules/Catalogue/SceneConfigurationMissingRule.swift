@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// A manifest that gives UIKit no scene configuration to use.
-struct SceneConfigurationMissing: Rule {
+struct SceneConfigurationMissingRule: Rule {
     static let description = RuleDescription(
         id: "scene-configuration-missing",
         name: "Scene configuration missing",

@@ -4,7 +4,7 @@ import ScanCore
 import XcodeProject
 
 /// `UISceneDelegateClassName` (or `delegateClass` in code) that names no class the app can load.
-struct SceneDelegateUnresolved: Rule {
+struct SceneDelegateUnresolvedRule: Rule {
     static let description = RuleDescription(
         id: "scene-delegate-unresolved",
         name: "Scene delegate class unresolved",

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// `UIScreen.main`, deprecated in iOS 26.
-struct MainScreenUse: Rule {
+struct MainScreenUseRule: Rule {
     static let description = RuleDescription(
         id: "main-screen-use",
         name: "UIScreen.main",

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// A resolved dependency older than its first scene-aware release, from the rule pack's readiness table.
-struct DependencyNotSceneAware: Rule {
+struct DependencyNotSceneAwareRule: Rule {
     static let description = RuleDescription(
         id: "dependency-not-scene-aware",
         name: "Dependency not yet scene-aware",

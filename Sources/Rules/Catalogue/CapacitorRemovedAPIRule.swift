@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// Capacitor APIs removed in 8.5.
-struct CapacitorRemovedAPI: Rule {
+struct CapacitorRemovedAPIRule: Rule {
     static let removed: Set<String> = ["tmpWindow", "TmpViewController", "tmpViewControllerAppeared"]
 
     static let description = RuleDescription(

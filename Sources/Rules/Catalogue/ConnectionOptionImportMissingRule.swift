@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// A connection option declared by another framework, read in a file that does not import it.
-struct ConnectionOptionImportMissing: Rule {
+struct ConnectionOptionImportMissingRule: Rule {
     /// Connection options declared outside UIKit, and the module that declares each.
     static let modules: [String: String] = [
         "nfcEvent": "CoreNFC",

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// An application target that has not adopted scenes in any of the three ways UIKit accepts.
-struct SceneManifestMissing: Rule {
+struct SceneManifestMissingRule: Rule {
     static let description = RuleDescription(
         id: "scene-manifest-missing",
         name: "Scene manifest missing",

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// The notification center's delegate set too late to receive the tap that launched the app.
-struct NotificationDelegateLate: Rule {
+struct NotificationDelegateLateRule: Rule {
     static let description = RuleDescription(
         id: "notification-delegate-late",
         name: "Notification delegate set late",

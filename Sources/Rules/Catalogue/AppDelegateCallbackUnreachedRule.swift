@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// App delegate methods UIKit stops calling once the app adopts scenes.
-struct AppDelegateCallbackUnreached: Rule {
+struct AppDelegateCallbackUnreachedRule: Rule {
     static let description = RuleDescription(
         id: "app-delegate-callback-unreached",
         name: "App delegate callback not called under scenes",

@@ -3,7 +3,7 @@ import ScanCore
 import XcodeProject
 
 /// A deployment target below iOS 15.
-struct DeploymentTargetLow: Rule {
+struct DeploymentTargetLowRule: Rule {
     static let minimum = (major: 15, minor: 0)
 
     static let description = RuleDescription(

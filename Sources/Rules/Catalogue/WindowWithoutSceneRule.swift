@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// A window created outside the app delegate without a scene: never shown in a scene-based app.
-struct WindowWithoutScene: Rule {
+struct WindowWithoutSceneRule: Rule {
     static let description = RuleDescription(
         id: "window-without-scene",
         name: "Window without a scene",

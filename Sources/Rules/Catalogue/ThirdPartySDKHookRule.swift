@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// SDK calls that live only in app delegate callbacks UIKit stops calling under scenes.
-struct ThirdPartySDKHook: Rule {
+struct ThirdPartySDKHookRule: Rule {
     struct SDK {
         let name: String
         /// The identifier that marks a call, and optionally the identifier that must follow it (`.` skipped).

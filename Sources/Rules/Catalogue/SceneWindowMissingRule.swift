@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// A scene whose delegate never provides a window: the black screen of a half-done migration.
-struct SceneWindowMissing: Rule {
+struct SceneWindowMissingRule: Rule {
     static let description = RuleDescription(
         id: "scene-window-missing",
         name: "Scene window missing",

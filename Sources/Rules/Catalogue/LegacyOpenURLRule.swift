@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// `UIApplication.openURL(_:)`, which does nothing since the iOS 18 SDK.
-struct LegacyOpenURL: Rule {
+struct LegacyOpenURLRule: Rule {
     static let description = RuleDescription(
         id: "legacy-open-url",
         name: "UIApplication.openURL(_:)",

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// The app delegate builds the UI window at launch, which under scenes belongs to no scene.
-struct AppDelegateWindow: Rule {
+struct AppDelegateWindowRule: Rule {
     static let description = RuleDescription(
         id: "app-delegate-window",
         name: "Window built in the app delegate",
@@ -292,7 +292,7 @@ struct AppDelegateWindow: Rule {
         }
         var findings: [Finding] = []
         var bases: [(String, String)] = []
-        if !ReactNativeDoubleStart.disablesAutomaticWindow(facts) {
+        if !ReactNativeDoubleStartRule.disablesAutomaticWindow(facts) {
             bases.append(
                 (
                     "RCTAppDelegate",

@@ -3,7 +3,7 @@ import ScanCore
 import XcodeProject
 
 /// Half-done scene migrations.
-struct PartialMigration: Rule {
+struct PartialMigrationRule: Rule {
     static let description = RuleDescription(
         id: "partial-migration",
         name: "Partial scene migration",

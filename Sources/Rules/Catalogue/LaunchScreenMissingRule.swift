@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// No launch screen: App Store Connect rejects iOS 27 SDK builds without one.
-struct LaunchScreenMissing: Rule {
+struct LaunchScreenMissingRule: Rule {
     static let description = RuleDescription(
         id: "launch-screen-missing",
         name: "Launch screen missing",

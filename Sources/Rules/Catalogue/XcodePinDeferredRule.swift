@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// For an app that is not ready, when the crash will reach users: the Xcode its builds are pinned to.
-struct XcodePinDeferred: VerdictRule {
+struct XcodePinDeferredRule: VerdictRule {
     /// From this day the App Store accepts only builds made with the iOS 27 SDK (Xcode 27).
     static let appStoreDeadline = "2027-04-01"
 

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// React Native started twice: once by the app delegate, once by the scene delegate.
-struct ReactNativeDoubleStart: Rule {
+struct ReactNativeDoubleStartRule: Rule {
     /// Calls that create a React Native root view (and, with the new architecture, a JS instance).
     static let startCalls: Set<String> = [
         "startReactNative", "startReactNativeWithModuleName", "RCTAppSetupDefaultRootView", "createRootViewWithBridge",

@@ -3,7 +3,7 @@ import ScanCore
 import XcodeProject
 
 /// UIRequiresFullScreen relied on for a fixed screen size, which iOS 27 no longer grants.
-struct RequiresFullScreenIgnored: Rule {
+struct RequiresFullScreenIgnoredRule: Rule {
     static let description = RuleDescription(
         id: "requires-full-screen-ignored",
         name: "UIRequiresFullScreen no longer opts out of resizing",

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// Link handling the app relied on, left on app delegate methods UIKit no longer calls.
-struct LinksNotForwarded: Rule {
+struct LinksNotForwardedRule: Rule {
     /// Calls in app-delegate URL/activity methods that hand links to a framework or plugin.
     static let appDelegateHandlers: Set<String> = [
         "RCTLinkingManager", "ApplicationDelegateProxy", "CDVPluginHandleOpenURLNotification", "CDVPluginHandleOpenURL",
@@ -228,7 +228,7 @@ struct LinksNotForwarded: Rule {
     static func unforwarded(_ facts: AppFacts) -> [FunctionRef] {
         guard facts.hasAdoptedScenes, !facts.isSwiftUIApp else { return [] }
         // The scene delegate calling the app delegate's method (directly or through its helpers) keeps it fed.
-        let sceneSide = SceneSideCalls(facts, skipping: AppDelegateCallbackUnreached.frameworkReceivers)
+        let sceneSide = SceneSideCalls(facts, skipping: AppDelegateCallbackUnreachedRule.frameworkReceivers)
         return facts.appDelegateMethods.filter { reference in
             let function = facts.function(reference)
             guard linkCallbacks.contains(function.signature), !sceneSideForwards(LinkKind(signature: function.signature), facts),

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// Multiple scenes declared for a framework that assumes one window.
-struct MultipleScenesUnsupported: Rule {
+struct MultipleScenesUnsupportedRule: Rule {
     static let frameworks: Set<FrameworkKind> = [.reactNative, .expo, .flutter, .capacitor, .cordova]
 
     static let description = RuleDescription(

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// A scene delegate that handles links while running but drops the one that launched the app.
-struct ColdStartLinkDropped: Rule {
+struct ColdStartLinkDroppedRule: Rule {
     /// A running-app handler and the connection option that carries the same event at cold start.
     struct Pair {
         let handlers: [String]

@@ -2,7 +2,7 @@ import Results
 import ScanCore
 
 /// For a framework app on a version without scene support, the concrete way out for that version.
-struct FrameworkUpgradePath: Rule {
+struct FrameworkUpgradePathRule: Rule {
     static let description = RuleDescription(
         id: "framework-upgrade-path",
         name: "Framework upgrade path",
