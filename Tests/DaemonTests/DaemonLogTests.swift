@@ -1,4 +1,5 @@
 import Daemon
+import Fleet
 import Foundation
 import Testing
 
@@ -29,6 +30,30 @@ import Testing
         #expect(second["level"] as? String == "warning")
         #expect(second["seconds"] as? Double == 1.5)
         #expect(second["run"] as? String == "r1")
+    }
+
+    @Test func lineAndParagraphSeparatorsAreEscapedLikeEveryOtherJSONWeWrite() throws {
+        let capture = LogCapture()
+        let log = DaemonLog(format: .json, now: { [noon] in noon }, write: capture.write)
+        log.info("x", "a\u{2028}b\u{2029}c\u{7}d")
+        // Some log shippers split lines at U+2028/U+2029: escaped, each event stays on one line.
+        #expect(capture.lines.count == 1)
+        #expect(capture.lines[0].contains(#""message":"a\u2028b\u2029c\u0007d""#), "\(capture.lines)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(capture.lines[0].utf8)) as? [String: Any])
+        #expect(object["message"] as? String == "a\u{2028}b\u{2029}c\u{7}d")
+    }
+
+    @Test func progressLinesTakeTheirLevelFromWhatHappenedNotFromTheirText() {
+        let capture = LogCapture()
+        let log = DaemonLog(format: .json, now: { [noon] in noon }, write: capture.write)
+        // A repository named like a failure, and a note that reads like a repository line.
+        log.progress(ProgressLine(kind: .repository, text: "[1/3] shop: FAILED: no, scanned 1 app"))
+        log.progress(ProgressLine(kind: .failed, text: "[2/3] cart: FAILED: cannot reach it"))
+        log.progress(ProgressLine(kind: .note, text: "[3/3] note: looks like a repository line"))
+        #expect(capture.lines.count == 3)
+        #expect(capture.lines[0].contains(#""level":"info","event":"sweep.repo""#))
+        #expect(capture.lines[1].contains(#""level":"warning","event":"sweep.repo""#))
+        #expect(capture.lines[2].contains(#""level":"warning","event":"sweep.note""#))
     }
 
     @Test func secretsAreRedactedFromMessagesAndFields() {

@@ -27,7 +27,7 @@ struct RuleExampleTests {
                 """
                 \(ruleID) triggering example \(number + 1): expected \(expected.sorted { $0.description < $1.description }), \
                 got \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })
-                """)
+                """, sourceLocation: Self.location(of: example))
         }
     }
 
@@ -43,8 +43,35 @@ struct RuleExampleTests {
             let findings = report.findings.filter { $0.rule == ruleID }
             #expect(
                 findings.isEmpty,
-                "\(ruleID) non-triggering example \(number + 1) reported \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })"
-            )
+                "\(ruleID) non-triggering example \(number + 1) reported \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })",
+                sourceLocation: Self.location(of: example))
+        }
+    }
+
+    /// A failing example is reported at the line that writes it, in its rule's file.
+    static func location(of example: Example) -> SourceLocation {
+        SourceLocation(fileID: example.fileID, filePath: example.filePath, line: example.line, column: 1)
+    }
+
+    @Test("Every example knows the line of its rule's file that writes it")
+    func examplesRecordWhereTheyAreWritten() throws {
+        for rule in Catalogue.all {
+            let file = String(describing: rule) + ".swift"
+            for example in rule.description.triggering + rule.description.nonTriggering {
+                #expect(example.filePath.hasSuffix("/Sources/Rules/Catalogue/" + file), "\(example.filePath)")
+                #expect(example.fileID == "Rules/" + file)
+                let lines = try String(contentsOfFile: example.filePath, encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                #expect(example.line >= 1 && example.line <= lines.count)
+                #expect(lines[example.line - 1].contains("Example("), "\(file):\(example.line) does not write an example")
+            }
+        }
+    }
+
+    @Test("Rule types are named after what they are, and their files after them")
+    func ruleTypesEndInRule() {
+        for rule in Catalogue.all {
+            #expect(String(describing: rule).hasSuffix("Rule"), "\(rule) is a rule: its name ends in Rule")
         }
     }
 

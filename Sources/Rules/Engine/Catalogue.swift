@@ -3,34 +3,34 @@ import ScanCore
 /// Every rule of the ios27 pack, one line each, sorted by id.
 public enum Catalogue {
     public static let all: [any Rule.Type] = [
-        AppDelegateCallbackUnreached.self,
-        AppDelegateWindow.self,
-        CapacitorRemovedAPI.self,
-        ColdStartLinkDropped.self,
-        ConnectionOptionImportMissing.self,
-        DependencyNotSceneAware.self,
-        DeploymentTargetLow.self,
-        FrameworkUpgradePath.self,
-        LaunchOptionsRead.self,
-        LaunchScreenMissing.self,
-        LegacyOpenURL.self,
-        LinksNotForwarded.self,
-        MainScreenUse.self,
-        MultipleScenesUnsupported.self,
-        NotificationDelegateLate.self,
-        PartialMigration.self,
-        ReactNativeDoubleStart.self,
-        RequiresFullScreenIgnored.self,
-        SceneConfigurationMissing.self,
-        SceneDelegateUnresolved.self,
-        SceneManifestMissing.self,
-        SceneStoryboardMissing.self,
-        SceneWindowMissing.self,
-        StatusBarAPI.self,
-        ThirdPartySDKHook.self,
-        WindowLookup.self,
-        WindowWithoutScene.self,
-        XcodePinDeferred.self,
+        AppDelegateCallbackUnreachedRule.self,
+        AppDelegateWindowRule.self,
+        CapacitorRemovedAPIRule.self,
+        ColdStartLinkDroppedRule.self,
+        ConnectionOptionImportMissingRule.self,
+        DependencyNotSceneAwareRule.self,
+        DeploymentTargetLowRule.self,
+        FrameworkUpgradePathRule.self,
+        LaunchOptionsReadRule.self,
+        LaunchScreenMissingRule.self,
+        LegacyOpenURLRule.self,
+        LinksNotForwardedRule.self,
+        MainScreenUseRule.self,
+        MultipleScenesUnsupportedRule.self,
+        NotificationDelegateLateRule.self,
+        PartialMigrationRule.self,
+        ReactNativeDoubleStartRule.self,
+        RequiresFullScreenIgnoredRule.self,
+        SceneConfigurationMissingRule.self,
+        SceneDelegateUnresolvedRule.self,
+        SceneManifestMissingRule.self,
+        SceneStoryboardMissingRule.self,
+        SceneWindowMissingRule.self,
+        StatusBarAPIRule.self,
+        ThirdPartySDKHookRule.self,
+        WindowLookupRule.self,
+        WindowWithoutSceneRule.self,
+        XcodePinDeferredRule.self,
     ]
 
     public static var descriptions: [RuleDescription] {
@@ -51,7 +51,11 @@ public enum Catalogue {
 
     /// Literals that make a source file worth lexing: the rules' own, plus what app facts need to find
     /// the app delegate, scene delegates and SwiftUI entry points.
-    public static let anchors: AnchorSearch = {
+    public static let anchors: AnchorSearch = anchors(for: all)
+
+    /// The anchors of some rules only: a scan with rules disabled lexes only the files the others need,
+    /// and each rule's examples run with its own anchors, so a rule that forgets one fails its examples.
+    public static func anchors(for rules: [any Rule.Type]) -> AnchorSearch {
         var literals: Set<String> = [
             "AppDelegate", "ApplicationDelegate", "SceneDelegate", "UIApplicationMain", "@UIApplicationMain",
             "delegateClass", "pplication",
@@ -59,11 +63,19 @@ public enum Catalogue {
             // every third byte instead of every second.
             "@main ", "@main\n", "@main\r", "@main\t",
         ]
-        for rule in all {
+        for rule in rules {
             literals.formUnion(rule.description.anchors)
         }
         return AnchorSearch(literals.sorted(), recording: mentionWords)
-    }()
+    }
+
+    /// The rules a selection leaves on.
+    static func active(in selection: RuleSelection) -> [any Rule.Type] {
+        all.filter { rule in
+            let description = rule.description
+            return !selection.disabled.contains(description.id) && description.aliases.allSatisfy { !selection.disabled.contains($0) }
+        }
+    }
 
     /// Words rules ask `SourceFile.mentions` about that are not anchors (anchors are recorded anyway):
     /// found in the pass that picks the files to lex, so asking costs a bit test, not a search of the

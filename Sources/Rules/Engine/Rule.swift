@@ -93,30 +93,43 @@ public struct Example: Sendable {
     public let buildSettings: [String: String]
     /// Why this example is here, when the code does not say it.
     public let note: String?
+    /// Where the example is written (`#fileID`, `#filePath`, `#line`), so a failing example is reported
+    /// at its own line in the rule's file.
+    public let fileID: String
+    public let filePath: String
+    public let line: Int
 
     /// One Swift file, `App/AppDelegate.swift` unless named.
     public init(
         _ swift: String, file: String = "AppDelegate.swift", infoPlist: InfoPlistShape = .scenes,
         buildSettings: [String: String] = [:], also extraFiles: [(String, String)] = [],
-        project projectFiles: [(String, String)] = [], note: String? = nil
+        project projectFiles: [(String, String)] = [], note: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
         self.files = [("App/" + file, swift)] + extraFiles.map { ("App/" + $0.0, $0.1) }
         self.projectFiles = projectFiles.map { ($0.0, $0.1) }
         self.infoPlist = infoPlist
         self.buildSettings = buildSettings
         self.note = note
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
     }
 
     /// Files given by path relative to the example app's folder (`Info.plist`, `SceneDelegate.m`, …).
     public init(
         files: [(String, String)], infoPlist: InfoPlistShape = .scenes, buildSettings: [String: String] = [:],
-        project projectFiles: [(String, String)] = [], note: String? = nil
+        project projectFiles: [(String, String)] = [], note: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
         self.files = files.map { ("App/" + $0.0, $0.1) }
         self.projectFiles = projectFiles.map { ($0.0, $0.1) }
         self.infoPlist = infoPlist
         self.buildSettings = buildSettings
         self.note = note
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
     }
 
     /// Marker for where a finding must land.

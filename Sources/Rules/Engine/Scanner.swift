@@ -53,15 +53,13 @@ public enum Scanner {
         _ source: any FileSource, filter: PathFilter = PathFilter(), rules: RuleSelection = RuleSelection(),
         limits: Workspace.Limits = Workspace.Limits()
     ) -> ScanReport {
-        let workspace = Workspace.load(from: source, filter: filter, anchors: Catalogue.anchors, limits: limits)
+        let anchors = rules.disabled.isEmpty ? Catalogue.anchors : Catalogue.anchors(for: Catalogue.active(in: rules))
+        let workspace = Workspace.load(from: source, filter: filter, anchors: anchors, limits: limits)
         return scan(workspace, rules: rules)
     }
 
     public static func scan(_ workspace: Workspace, rules selection: RuleSelection = RuleSelection()) -> ScanReport {
-        let active = Catalogue.all.filter { rule in
-            let description = rule.description
-            return !selection.disabled.contains(description.id) && description.aliases.allSatisfy { !selection.disabled.contains($0) }
-        }
+        let active = Catalogue.active(in: selection)
         var diagnostics = workspace.diagnostics
         let clock = PhaseClock()
         // Rules are independent: every (app, rule) pair is a job, so one large app uses every core.

@@ -43,13 +43,13 @@ enum FrameworkForwarding {
     /// Capacitor's proxy from 8.5 (SceneDelegateProxy delivers its events), RCTLinkingManager and `super`
     /// when a framework scene delegate (or the app's own scene delegate) forwards links.
     static func isSceneAware(_ handlers: Set<String>, of function: FunctionDeclaration, _ facts: AppFacts) -> Bool {
-        let kind = LinksNotForwarded.LinkKind(signature: function.signature)
+        let kind = LinksNotForwardedRule.LinkKind(signature: function.signature)
         for handler in handlers {
             switch handler {
             case "ApplicationDelegateProxy":
                 guard facts.framework.kind == .capacitor, facts.framework.isAtLeast(SemanticVersion(8, 5)) == true else { return false }
             default:
-                guard LinksNotForwarded.sceneSideForwards(kind, facts) else { return false }
+                guard LinksNotForwardedRule.sceneSideForwards(kind, facts) else { return false }
             }
         }
         return true
