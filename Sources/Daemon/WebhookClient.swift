@@ -81,16 +81,20 @@ public struct WebhookClient: Sendable {
             }
             if Task.isCancelled { return .failed(reason: reason + " (stopped)", attempts: attempt) }
             guard attempt < retry.attempts else { return .failed(reason: reason, attempts: attempt) }
+            // A try again gets the whole timeout or is not made: one cut short by the deadline would fail
+            // for want of time, not because of the receiver, and its reason would name a timeout nobody
+            // set. Checked again after the pause, which a loaded machine can stretch well past `delay`.
             let delay = retry.delay(beforeRetry: attempt, jitter: retry.jitter())
-            guard remaining() > delay + 1 else {
-                return .failed(reason: reason + " (no time left for another try within \(Self.seconds(deadline)))", attempts: attempt)
-            }
+            let outOfTime = Delivery.failed(
+                reason: reason + " (no time left for another try within \(Self.seconds(deadline)))", attempts: attempt)
+            guard remaining() >= delay + timeout else { return outOfTime }
             onRetry(reason, attempt, delay)
             do {
                 try await sleep(delay)
             } catch {
                 return .failed(reason: reason + " (stopped before trying again)", attempts: attempt)
             }
+            guard remaining() >= timeout else { return outOfTime }
             attempt += 1
         }
     }

@@ -112,6 +112,32 @@ import Testing
         #expect(receiver.requests.first?.contentType == "application/json; charset=utf-8")
     }
 
+    /// A loaded machine stretches the pause between tries (the cause of a failure seen in CI: a try given
+    /// 0.1 s of a 1 s timeout, its reason naming 0.1 s). Here the pause overshoots by 0.8 s on purpose.
+    @Test func aTryAgainGetsTheWholeTimeoutOrIsNotMadeWhenThePauseRanLong() async throws {
+        let timeouts = LogCapture()
+        let client = WebhookClient(
+            retry: RetryPolicy(attempts: 10, initialDelay: 0.01, maximumDelay: 0.01), timeout: 1, deadline: 2.5,
+            post: { _, _, timeout in
+                timeouts.write("\(timeout)\n")
+                return .failure("no complete answer within \(timeout) s")
+            },
+            sleep: { _ in try await Task.sleep(for: .milliseconds(800)) })
+
+        let delivery = await client.send(Data("{}".utf8), to: URL(string: "http://127.0.0.1:9/hook")!)
+
+        // Tries at 0 s and about 0.8 s; after the second pause about 0.9 s is left, less than a whole try
+        // (before, that try was made with 0.9 s). A pause stretched further still only means fewer tries.
+        guard case .failed(let reason, let attempts) = delivery else {
+            Issue.record("delivered through a post that always fails")
+            return
+        }
+        #expect(!timeouts.lines.isEmpty)
+        #expect(timeouts.lines.allSatisfy { $0 == "1.0" }, "\(timeouts.lines)")
+        #expect(attempts == timeouts.lines.count)
+        #expect(reason == "no complete answer within 1.0 s (no time left for another try within 2.5 s)")
+    }
+
     @Test func aWebhookThatCannotBeReachedFailsAfterItsTriesWithoutNamingTheURL() async throws {
         let receiver = try WebhookReceiver()
         let port = receiver.port
