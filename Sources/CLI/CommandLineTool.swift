@@ -14,7 +14,7 @@ protocol Command {
 }
 
 /// The `scenesweep` command line: dispatches to subcommands, prints help and usage errors.
-public enum CommandLineTool {
+package enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ScanCommand.self, SweepCommand.self, MergeCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self,
@@ -24,7 +24,7 @@ public enum CommandLineTool {
     }
 
     /// Runs `scenesweep` with `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], console: Console) -> Int32 {
+    package static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.err(overview)
             return ExitStatus.usage

@@ -1,20 +1,20 @@
-public import Fleet
-public import Results
+import Fleet
+import Results
 
 /// Where a command writes: stdout, stderr, and whether each is a terminal. Tests pass buffers.
-public struct Console: Sendable {
-    public let out: @Sendable (String) -> Void
-    public let err: @Sendable (String) -> Void
-    public let errIsTerminal: Bool
-    public let environment: [String: String]
+package struct Console: Sendable {
+    package let out: @Sendable (String) -> Void
+    package let err: @Sendable (String) -> Void
+    package let errIsTerminal: Bool
+    package let environment: [String: String]
     /// The working directory relative paths are resolved against.
-    public let directory: String
+    package let directory: String
     /// How `sweep` and `daemon` start the worker processes that fetch and scan each repository within
     /// its limits: the scenesweep binary itself (main.swift). nil (tests calling in-process) keeps that
     /// work on this process's threads, unbounded.
-    public let workers: WorkerLaunch?
+    package let workers: WorkerLaunch?
 
-    public init(
+    package init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         errIsTerminal: Bool = false, environment: [String: String] = [:], directory: String = ".", workers: WorkerLaunch? = nil
     ) {
@@ -28,11 +28,11 @@ public struct Console: Sendable {
 }
 
 /// Exit statuses, as in DESIGN.md.
-public enum ExitStatus {
-    public static let clean: Int32 = 0
-    public static let findings: Int32 = 1
-    public static let failed: Int32 = 2
-    public static let usage: Int32 = 64
+package enum ExitStatus {
+    package static let clean: Int32 = 0
+    package static let findings: Int32 = 1
+    package static let failed: Int32 = 2
+    package static let usage: Int32 = 64
 }
 
 /// A mistake in how the command was called: printed with the command's usage, exit 64.

@@ -2,7 +2,7 @@ import Foundation
 import Results
 
 /// The minutes, hours, days and months a five-field cron line matches.
-public struct CronPattern: Sendable, Hashable {
+package struct CronPattern: Sendable, Hashable {
     let minuteValues: FieldValues
     let hourValues: FieldValues
     let dayOfMonthValues: FieldValues
@@ -11,9 +11,9 @@ public struct CronPattern: Sendable, Hashable {
     let dayOfWeekValues: FieldValues
     /// Whether field 3 did not start with `*`. As in Vixie cron and cronie, a day matches either day field
     /// when both are restricted ("the 1st and every Monday"), and both fields otherwise.
-    public let restrictsDayOfMonth: Bool
+    package let restrictsDayOfMonth: Bool
     /// Whether field 5 did not start with `*`.
-    public let restrictsDayOfWeek: Bool
+    package let restrictsDayOfWeek: Bool
 
     /// How far the search looks before deciding a pattern never matches. The longest wait a pattern the
     /// parser accepts can have is 40 years (February 29 on a Sunday: 2088, then 2128, since 2100 is not a
@@ -33,12 +33,12 @@ public struct CronPattern: Sendable, Hashable {
         self.restrictsDayOfWeek = restrictsDayOfWeek
     }
 
-    public var minutes: [Int] { minuteValues.members }
-    public var hours: [Int] { hourValues.members }
-    public var daysOfMonth: [Int] { dayOfMonthValues.members }
-    public var months: [Int] { monthValues.members }
+    package var minutes: [Int] { minuteValues.members }
+    package var hours: [Int] { hourValues.members }
+    package var daysOfMonth: [Int] { dayOfMonthValues.members }
+    package var months: [Int] { monthValues.members }
     /// 0 (Sunday) to 6 (Saturday).
-    public var daysOfWeek: [Int] { dayOfWeekValues.members }
+    package var daysOfWeek: [Int] { dayOfWeekValues.members }
 
     func matchesDay(_ day: Int, weekday: Int) -> Bool {
         if restrictsDayOfMonth && restrictsDayOfWeek {

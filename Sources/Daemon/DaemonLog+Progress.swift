@@ -1,12 +1,12 @@
-public import Fleet
+import Fleet
 import Foundation
-public import Results
+import Results
 
 extension DaemonLog {
     /// A sweep's progress line (`[3/12] shop: scanned …`, a note), one event each: `sweep.repo` (a
     /// warning when the repository failed) and `sweep.note`. Used by the daemon and by `sweep` whenever
     /// its progress goes to a log rather than a terminal.
-    public func progress(_ line: ProgressLine) {
+    package func progress(_ line: ProgressLine) {
         switch line.kind {
         case .repository: info("sweep.repo", line.text)
         case .failed: warning("sweep.repo", line.text)
@@ -16,7 +16,7 @@ extension DaemonLog {
 
     /// How a stored sweep ended, with its figures as fields: `sweep.finished`, or `sweep.failed` when no
     /// repository could be fetched and scanned.
-    public func finished(_ outcome: SweepOutcome, seconds: Double) {
+    package func finished(_ outcome: SweepOutcome, seconds: Double) {
         let record = outcome.record
         let summary = outcome.summary
         let totals = summary.totals

@@ -5,20 +5,20 @@ import Synchronization
 /// Where the daemon says what it does: one line per event, either text for people (`--log-format text`,
 /// the default) or one JSON object per line (`--log-format json`) for a log pipeline. Every secret it
 /// is given (the https token, the webhook URL) is replaced by `[redacted]` wherever it would appear.
-public final class DaemonLog: Sendable {
-    public enum Format: String, Sendable, CaseIterable {
+package final class DaemonLog: Sendable {
+    package enum Format: String, Sendable, CaseIterable {
         case text
         case json
     }
 
-    public enum Level: String, Sendable {
+    package enum Level: String, Sendable {
         case info
         case warning
         case error
     }
 
     /// A field of a JSON line.
-    public enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case string(String)
         case int(Int)
         case number(Double)
@@ -29,33 +29,33 @@ public final class DaemonLog: Sendable {
     private let write: @Sendable (String) -> Void
     private let secrets = Mutex<[String]>([])
 
-    public init(format: Format, now: @escaping @Sendable () -> Date = { Date() }, write: @escaping @Sendable (String) -> Void) {
+    package init(format: Format, now: @escaping @Sendable () -> Date = { Date() }, write: @escaping @Sendable (String) -> Void) {
         self.format = format
         self.now = now
         self.write = write
     }
 
     /// The values never to print. Very short values are left alone: hiding every "ab" would hide nothing.
-    public func setSecrets(_ values: [String]) {
+    package func setSecrets(_ values: [String]) {
         let kept = Set(values.filter { $0.count >= 4 }).sorted { $0.count > $1.count }
         secrets.withLock { $0 = kept }
     }
 
-    public func info(_ event: String, _ message: String, _ fields: KeyValuePairs<String, Value> = [:]) {
+    package func info(_ event: String, _ message: String, _ fields: KeyValuePairs<String, Value> = [:]) {
         log(.info, event, message, fields)
     }
 
-    public func warning(_ event: String, _ message: String, _ fields: KeyValuePairs<String, Value> = [:]) {
+    package func warning(_ event: String, _ message: String, _ fields: KeyValuePairs<String, Value> = [:]) {
         log(.warning, event, message, fields)
     }
 
-    public func error(_ event: String, _ message: String, _ fields: KeyValuePairs<String, Value> = [:]) {
+    package func error(_ event: String, _ message: String, _ fields: KeyValuePairs<String, Value> = [:]) {
         log(.error, event, message, fields)
     }
 
     /// Writes one line. `event` is a stable dotted name (`sweep.finished`); `fields` go into JSON lines only,
     /// since the message already says them to people.
-    public func log(_ level: Level, _ event: String, _ message: String, _ fields: KeyValuePairs<String, Value> = [:]) {
+    package func log(_ level: Level, _ event: String, _ message: String, _ fields: KeyValuePairs<String, Value> = [:]) {
         let time = Self.timestamp(now())
         let message = redact(message)
         switch format {

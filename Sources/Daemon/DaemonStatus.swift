@@ -1,11 +1,11 @@
-public import Fleet
-public import Foundation
-public import Results
+import Fleet
+import Foundation
+import Results
 
 /// `status.json` in the workspace: what the daemon is doing, how the last run went and when the next is
 /// due, for an operator or a health check to read at a glance.
-public struct DaemonStatus: Codable, Sendable, Equatable {
-    public enum State: String, Codable, Sendable {
+package struct DaemonStatus: Codable, Sendable, Equatable {
+    package enum State: String, Codable, Sendable {
         /// Waiting for the next scheduled time.
         case idle
         case sweeping
@@ -15,26 +15,26 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         case stopped
     }
 
-    public var schemaVersion = 1
-    public var state: State
-    public var pid: Int32
+    package var schemaVersion = 1
+    package var state: State
+    package var pid: Int32
     /// When this daemon process started.
-    public var since: Date
-    public var updatedAt: Date
+    package var since: Date
+    package var updatedAt: Date
     /// The schedule as written and the zone it is read in; nil under `--once` without a schedule.
-    public var schedule: String?
-    public var timezone: String?
-    public var nextRun: Date?
+    package var schedule: String?
+    package var timezone: String?
+    package var nextRun: Date?
     /// The sweep under way, while `state` is sweeping or stopping.
-    public var current: SweepProgress?
+    package var current: SweepProgress?
     /// The most recent sweep, however it ended.
-    public var lastRun: RunFigures?
+    package var lastRun: RunFigures?
     /// The most recent sweep that succeeded; its figures are what metrics.prom reports.
-    public var lastSuccess: RunFigures?
+    package var lastSuccess: RunFigures?
     /// Sweeps by how they ended, kept across restarts.
-    public var runs: RunCounts
+    package var runs: RunCounts
 
-    public init(state: State, pid: Int32, since: Date, schedule: String?, timezone: String?) {
+    package init(state: State, pid: Int32, since: Date, schedule: String?, timezone: String?) {
         self.state = state
         self.pid = pid
         self.since = since
@@ -46,16 +46,16 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
 }
 
 /// How far the sweep under way has got.
-public struct SweepProgress: Codable, Sendable, Equatable {
-    public var startedAt: Date
+package struct SweepProgress: Codable, Sendable, Equatable {
+    package var startedAt: Date
     /// Repositories in the sweep, and how many are done (failed ones included).
-    public var total: Int
-    public var done: Int
-    public var failed: Int
+    package var total: Int
+    package var done: Int
+    package var failed: Int
     /// Repositories being fetched or scanned right now.
-    public var inFlight: [String]
+    package var inFlight: [String]
 
-    public init(startedAt: Date, total: Int = 0, done: Int = 0, failed: Int = 0, inFlight: [String] = []) {
+    package init(startedAt: Date, total: Int = 0, done: Int = 0, failed: Int = 0, inFlight: [String] = []) {
         self.startedAt = startedAt
         self.total = total
         self.done = done
@@ -65,8 +65,8 @@ public struct SweepProgress: Codable, Sendable, Equatable {
 }
 
 /// How a sweep ended, and its figures when it stored a run.
-public struct RunFigures: Codable, Sendable, Equatable {
-    public enum Outcome: String, Codable, Sendable, CaseIterable {
+package struct RunFigures: Codable, Sendable, Equatable {
+    package enum Outcome: String, Codable, Sendable, CaseIterable {
         /// The run was stored and at least one repository could be brought up to date.
         case success
         /// The sweep could not run (bad workspace, another sweep held the lock) or no repository could be
@@ -76,36 +76,36 @@ public struct RunFigures: Codable, Sendable, Equatable {
         case stopped
     }
 
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The stored run; nil when none was stored.
-    public var run: String?
-    public var startedAt: Date
-    public var finishedAt: Date
-    public var seconds: Double
+    package var run: String?
+    package var startedAt: Date
+    package var finishedAt: Date
+    package var seconds: Double
     /// Why the sweep failed or stopped.
-    public var error: String?
-    public var apps: Int?
-    public var blocked: Int?
-    public var atRisk: Int?
-    public var ready: Int?
-    public var unknown: Int?
+    package var error: String?
+    package var apps: Int?
+    package var blocked: Int?
+    package var atRisk: Int?
+    package var ready: Int?
+    package var unknown: Int?
     /// Apps counted from stale results (with their last verdicts).
-    public var staleApps: Int?
-    public var repos: Int?
-    public var failedRepos: Int?
-    public var scannedRepos: Int?
-    public var reusedRepos: Int?
-    public var regressions: Int?
-    public var newlyBlocked: Int?
+    package var staleApps: Int?
+    package var repos: Int?
+    package var failedRepos: Int?
+    package var scannedRepos: Int?
+    package var reusedRepos: Int?
+    package var regressions: Int?
+    package var newlyBlocked: Int?
     /// Time spent fetching and scanning, summed over repositories (they overlap, so more than `seconds`).
-    public var fetchSeconds: Double?
-    public var scanSeconds: Double?
+    package var fetchSeconds: Double?
+    package var scanSeconds: Double?
     /// Where the run's reports are.
-    public var runFolder: String?
+    package var runFolder: String?
     /// Apps by verdict per team, for per-team metrics.
-    public var teams: [TeamFigures]?
+    package var teams: [TeamFigures]?
 
-    public init(outcome: Outcome, startedAt: Date, finishedAt: Date, error: String? = nil) {
+    package init(outcome: Outcome, startedAt: Date, finishedAt: Date, error: String? = nil) {
         self.outcome = outcome
         self.startedAt = startedAt
         self.finishedAt = finishedAt
@@ -114,7 +114,7 @@ public struct RunFigures: Codable, Sendable, Equatable {
     }
 
     /// A stored run: successful unless no repository could be fetched and scanned.
-    public init(_ sweep: SweepOutcome, startedAt: Date, finishedAt: Date) {
+    package init(_ sweep: SweepOutcome, startedAt: Date, finishedAt: Date) {
         self.init(outcome: sweep.nothingScanned ? .failed : .success, startedAt: startedAt, finishedAt: finishedAt)
         let summary = sweep.summary
         run = sweep.record.id
@@ -147,15 +147,15 @@ public struct RunFigures: Codable, Sendable, Equatable {
 }
 
 /// One team's apps by verdict in a run.
-public struct TeamFigures: Codable, Sendable, Equatable {
-    public var team: String
-    public var apps: Int
-    public var blocked: Int
-    public var atRisk: Int
-    public var ready: Int
-    public var unknown: Int
+package struct TeamFigures: Codable, Sendable, Equatable {
+    package var team: String
+    package var apps: Int
+    package var blocked: Int
+    package var atRisk: Int
+    package var ready: Int
+    package var unknown: Int
 
-    public init(team: String, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int) {
+    package init(team: String, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int) {
         self.team = team
         self.apps = apps
         self.blocked = blocked
@@ -165,14 +165,14 @@ public struct TeamFigures: Codable, Sendable, Equatable {
     }
 }
 
-public struct RunCounts: Codable, Sendable, Equatable {
-    public var success = 0
-    public var failed = 0
-    public var stopped = 0
+package struct RunCounts: Codable, Sendable, Equatable {
+    package var success = 0
+    package var failed = 0
+    package var stopped = 0
 
-    public init() {}
+    package init() {}
 
-    public subscript(outcome: RunFigures.Outcome) -> Int {
+    package subscript(outcome: RunFigures.Outcome) -> Int {
         get {
             switch outcome {
             case .success: success

@@ -1,14 +1,14 @@
-public import Fleet
-public import Foundation
-public import Results
+import Fleet
+import Foundation
+import Results
 
 /// `metrics.prom`: the daemon's figures in the Prometheus text format, for node-exporter's textfile
 /// collector (a `# HELP` and a `# TYPE` line before each family's samples; the file replaced whole).
 /// Every name starts with `scenesweep_`, and every figure is in a base unit (seconds, not days), as
 /// `promtool check metrics` requires.
-public enum MetricsText {
+package enum MetricsText {
     /// Renders `status`; `deadline` and `now` give the days left.
-    public static func render(_ status: DaemonStatus, deadline: CalendarDay?, now: Date) -> String {
+    package static func render(_ status: DaemonStatus, deadline: CalendarDay?, now: Date) -> String {
         var text = ""
         func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: Double)]) {
             guard !samples.isEmpty else { return }

@@ -5,19 +5,19 @@ import Foundation
 /// The next sweep is the first scheduled time after the last one finished. A time that fell while a sweep
 /// ran is not queued: it is neither run late nor run twice, and a long sweep simply costs the slots it
 /// overlapped.
-public struct MissedRuns: Sendable, Hashable {
+package struct MissedRuns: Sendable, Hashable {
     /// The first scheduled time after the sweep finished; nil if the schedule never runs again.
-    public let next: Date?
+    package let next: Date?
     /// How many scheduled times fell after the sweep started and no later than it finished, counting at
     /// most `countLimit`.
-    public let count: Int
+    package let count: Int
     /// The earliest of them, for the log.
-    public let first: Date?
+    package let first: Date?
 
     /// Enough to report; counting further would only walk an every-minute schedule through a hung sweep.
-    public static let countLimit = 10_000
+    package static let countLimit = 10_000
 
-    public init(schedule: Schedule, sweepStarted started: Date, sweepFinished finished: Date) {
+    package init(schedule: Schedule, sweepStarted started: Date, sweepFinished finished: Date) {
         switch schedule.kind {
         case .every(let interval):
             // Intervals are anchored at the start of the sweep: slots at started + k * interval, k >= 1.

@@ -1,40 +1,40 @@
-public import Fleet
+import Fleet
 import Foundation
-public import Results
+import Results
 
 /// What the webhook is told after a run in which apps regressed or became blocked: the apps, their teams
 /// and owners, and where the run's report is. A Slack-compatible message: a `text` that says it all (for
 /// clients that show only that) and `blocks` that lay it out.
-public struct RunNotification: Sendable, Equatable {
+package struct RunNotification: Sendable, Equatable {
     /// One app the message names.
-    public struct AppLine: Sendable, Equatable {
-        public let repo: String
-        public let path: String
-        public let target: String
-        public let team: String?
-        public let owners: [String]
+    package struct AppLine: Sendable, Equatable {
+        package let repo: String
+        package let path: String
+        package let target: String
+        package let team: String?
+        package let owners: [String]
         /// The verdict in the previous run; nil for an app new in this one.
-        public let from: Verdict?
-        public let to: Verdict
+        package let from: Verdict?
+        package let to: Verdict
         /// Why a blocked app is news without a verdict change: its build moved to Xcode 27.
-        public var pinMove: String? = nil
+        package var pinMove: String? = nil
     }
 
-    public let fleet: String
-    public let run: String
-    public let regressions: Int
-    public let newlyBlocked: Int
+    package let fleet: String
+    package let run: String
+    package let regressions: Int
+    package let newlyBlocked: Int
     /// Blocked apps whose builds moved to Xcode 27 in this run (reported with regressions).
-    public var pinRegressions: Int = 0
-    public let apps: [AppLine]
+    package var pinRegressions: Int = 0
+    package let apps: [AppLine]
     /// The run's diff and summary pages.
-    public let report: String
-    public let summary: String
+    package let report: String
+    package let summary: String
 
     /// The message for a run, or nil when none of `events` happened in it. A first run has nothing to
     /// compare with, so it never notifies.
     /// - Parameter links: where the diff and summary are for the reader (`report_url`); nil: their paths.
-    public static func make(for sweep: SweepOutcome, events: Set<NotifyEvent>, links: ReportLinks? = nil) -> RunNotification? {
+    package static func make(for sweep: SweepOutcome, events: Set<NotifyEvent>, links: ReportLinks? = nil) -> RunNotification? {
         let diff = sweep.diff
         guard diff.from != nil else { return nil }
         var changes: [Change] = []
@@ -67,7 +67,7 @@ public struct RunNotification: Sendable, Equatable {
     }
 
     /// The headline: "Acme Mobile: 1 regression, 1 newly blocked app in run 20261130T020000Z-1a2b".
-    public var headline: String {
+    package var headline: String {
         var parts: [String] = []
         if regressions > 0 { parts.append("\(regressions) regression\(regressions == 1 ? "" : "s")") }
         if newlyBlocked > 0 { parts.append("\(newlyBlocked) newly blocked app\(newlyBlocked == 1 ? "" : "s")") }
@@ -78,7 +78,7 @@ public struct RunNotification: Sendable, Equatable {
     }
 
     /// "shop Shelf (Shelf): ready → blocked · team commerce · owners @jane, @acme/commerce".
-    public static func describe(_ app: AppLine) -> String {
+    package static func describe(_ app: AppLine) -> String {
         var change = app.from.map { "\($0.rawValue) → \(app.to.rawValue)" } ?? "new app, \(app.to.rawValue)"
         if let pinMove = app.pinMove { change = "\(app.to.rawValue), \(pinMove)" }
         let owners = app.owners.isEmpty ? "no owners listed" : "owners " + app.owners.joined(separator: ", ")
@@ -87,7 +87,7 @@ public struct RunNotification: Sendable, Equatable {
     }
 
     /// The whole message as plain text.
-    public var text: String {
+    package var text: String {
         var lines = [headline]
         lines += apps.map { "• " + Self.describe($0) }
         lines.append("Report: \(report) (summary: \(summary))")
@@ -95,7 +95,7 @@ public struct RunNotification: Sendable, Equatable {
     }
 
     /// The JSON body to post.
-    public func payload() -> Data {
+    package func payload() -> Data {
         let shown = 20
         var blocks = [Block(type: "header", text: TextObject(type: "plain_text", text: String(headline.prefix(150))))]
         for app in apps.prefix(shown) {
@@ -114,7 +114,7 @@ public struct RunNotification: Sendable, Equatable {
     }
 
     /// Slack reads `&`, `<` and `>` as markup.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
             of: ">", with: "&gt;")
     }

@@ -2,21 +2,21 @@ import Foundation
 
 /// When the daemon runs a sweep: a five-field cron line (`0 2 * * mon-fri`), a keyword (`@daily`) or a
 /// fixed interval (`@every 6h`), read on the wall clock of one time zone.
-public struct Schedule: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: Sendable, Hashable {
+package struct Schedule: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: Sendable, Hashable {
         case cron(CronPattern)
         /// A fixed interval, independent of the wall clock and of daylight-saving changes.
         case every(Duration)
     }
 
     /// The schedule as written.
-    public let text: String
-    public let kind: Kind
+    package let text: String
+    package let kind: Kind
     /// The zone whose wall clock a cron pattern is read on; an interval ignores it.
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
 
     /// Reads `text`, throwing an error that names the field and what is wrong with it.
-    public init(parsing text: String, timeZone: TimeZone = .gmt) throws(ScheduleError) {
+    package init(parsing text: String, timeZone: TimeZone = .gmt) throws(ScheduleError) {
         self.text = text
         self.timeZone = timeZone
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
@@ -44,7 +44,7 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     /// gap; one a change repeats (01:30 when clocks go back from 02:00 to 01:00) runs once, the first time.
     /// An interval runs at `date` plus the interval: the daemon anchors it at the start of the previous
     /// sweep (see `MissedRuns`), so sweeps keep to a fixed grid however long each one takes.
-    public func next(after date: Date) -> Date? {
+    package func next(after date: Date) -> Date? {
         switch kind {
         case .cron(let pattern):
             return pattern.next(after: date, in: ZoneRules(timeZone: timeZone))
@@ -53,7 +53,7 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// The keywords and the cron lines they stand for.
     private static let keywords: [String: String] = [

@@ -1,18 +1,18 @@
-public import Fleet
+import Fleet
 import Foundation
-public import Results
+import Results
 import YAML
 
 /// What the daemon runs from: the fleet config, its schedule read in its time zone, and where and when to
 /// notify. Load one with `ServiceConfig.load`.
-public struct ServiceConfig: Sendable {
-    public let fleet: FleetConfig
+package struct ServiceConfig: Sendable {
+    package let fleet: FleetConfig
     /// nil when the config has no `schedule` (enough for `--once`).
-    public let schedule: Schedule?
-    public let notify: NotifySettings?
+    package let schedule: Schedule?
+    package let notify: NotifySettings?
 
     /// Reads and checks the config file as `ConfigValidator.load` does, with the daemon's checks.
-    public static func load(path: String, directory: String = ".", environment: [String: String] = [:]) throws(ConfigProblems)
+    package static func load(path: String, directory: String = ".", environment: [String: String] = [:]) throws(ConfigProblems)
         -> ServiceConfig
     {
         let fleet = try ConfigValidator.load(path: path, directory: directory, environment: environment, checks: checks)
@@ -20,7 +20,7 @@ public struct ServiceConfig: Sendable {
     }
 
     /// A config the checks passed.
-    public init(checked fleet: FleetConfig) {
+    package init(checked fleet: FleetConfig) {
         self.fleet = fleet
         let zone = fleet.timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
         schedule = fleet.schedule.flatMap { try? Schedule(parsing: $0, timeZone: zone) }
@@ -34,7 +34,7 @@ public struct ServiceConfig: Sendable {
     }
 
     /// The checks of the daemon's settings, for `ConfigValidator`: `schedule`, `timezone` and `notify`.
-    public static let checks: [ConfigCheck] = [scheduleProblems, notifyProblems]
+    package static let checks: [ConfigCheck] = [scheduleProblems, notifyProblems]
 
     private static func scheduleProblems(_ root: Node) -> [(mark: Mark, message: String)] {
         var problems: [(mark: Mark, message: String)] = []
@@ -92,19 +92,19 @@ public struct ServiceConfig: Sendable {
 }
 
 /// When the daemon posts to a webhook.
-public enum NotifyEvent: String, Sendable, CaseIterable {
+package enum NotifyEvent: String, Sendable, CaseIterable {
     /// An app's verdict got worse.
     case regression
     /// An app became blocked, or a new app of a known repository is blocked.
     case blocked
 }
 
-public struct NotifySettings: Sendable, Hashable {
+package struct NotifySettings: Sendable, Hashable {
     /// The environment variable holding the webhook URL (never the URL).
-    public let webhookURLVariable: String
-    public let events: Set<NotifyEvent>
+    package let webhookURLVariable: String
+    package let events: Set<NotifyEvent>
 
-    public init(webhookURLVariable: String, events: Set<NotifyEvent>) {
+    package init(webhookURLVariable: String, events: Set<NotifyEvent>) {
         self.webhookURLVariable = webhookURLVariable
         self.events = events
     }

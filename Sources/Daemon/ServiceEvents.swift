@@ -4,7 +4,7 @@ import Synchronization
 
 /// The daemon's mailbox: signals, timers and the end of a sweep all arrive here, and the service takes
 /// them one at a time, so its state changes in one place and in one order.
-public final class ServiceEvents: Sendable {
+package final class ServiceEvents: Sendable {
     enum Event: Sendable {
         /// Stop after the sweep in flight, if any (SIGTERM, SIGINT, or the service task cancelled).
         case stop(reason: String)
@@ -25,15 +25,15 @@ public final class ServiceEvents: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Asks the service to stop; `reason` is logged ("SIGTERM").
-    public func stop(reason: String) {
+    package func stop(reason: String) {
         post(.stop(reason: reason))
     }
 
     /// Asks the service to read its config again.
-    public func reload() {
+    package func reload() {
         post(.reload)
     }
 

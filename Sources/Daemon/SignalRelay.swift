@@ -7,13 +7,13 @@ import Dispatch
 /// Turns SIGTERM and SIGINT into a stop and SIGHUP into a reload of the service: dispatch signal sources
 /// on a queue of their own, after the signals' default action (ending the process) is set to ignore.
 /// Nothing runs inside a signal handler; the sources read the signals from the kernel and post events.
-public final class SignalRelay: @unchecked Sendable {
+package final class SignalRelay: @unchecked Sendable {
     // Set once in init, cancelled once in `cancel`.
     private var sources: [any DispatchSourceSignal] = []
     private var previous: [(Int32, __sighandler_t?)] = []
     private let queue = DispatchQueue(label: "scenesweep.signals")
 
-    public init(events: ServiceEvents) {
+    package init(events: ServiceEvents) {
         let signals: [(Int32, String)] = [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")]
         for (number, name) in signals {
             previous.append((number, signal(number, SIG_IGN)))
@@ -31,7 +31,7 @@ public final class SignalRelay: @unchecked Sendable {
     }
 
     /// Stops relaying and gives the signals back their earlier handling.
-    public func cancel() {
+    package func cancel() {
         for source in sources { source.cancel() }
         sources = []
         for (number, handler) in previous { signal(number, handler) }

@@ -1,11 +1,11 @@
-public import Fleet
-public import Foundation
-public import Results
+import Fleet
+import Foundation
+import Results
 import Synchronization
 
 /// Holds the daemon's status and, after every change, writes it to `status.json` and the metrics to
 /// `metrics.prom` in the workspace, each replaced whole (written under a temporary name and renamed).
-public final class StatusFiles: Sendable {
+package final class StatusFiles: Sendable {
     private struct State {
         var status: DaemonStatus
         var workspace: String
@@ -23,7 +23,7 @@ public final class StatusFiles: Sendable {
     private let onError: @Sendable (String) -> Void
 
     /// - Parameter onError: told when a file cannot be written (the daemon goes on).
-    public init(
+    package init(
         workspace: String, deadline: CalendarDay?, status: DaemonStatus, now: @escaping @Sendable () -> Date,
         onError: @escaping @Sendable (String) -> Void
     ) {
@@ -32,19 +32,19 @@ public final class StatusFiles: Sendable {
         self.onError = onError
     }
 
-    public static func statusPath(in workspace: String) -> String { workspace + "/status.json" }
-    public static func metricsPath(in workspace: String) -> String { workspace + "/metrics.prom" }
+    package static func statusPath(in workspace: String) -> String { workspace + "/status.json" }
+    package static func metricsPath(in workspace: String) -> String { workspace + "/metrics.prom" }
 
     /// The status a daemon left in `workspace`, if it can be read: its counts and last runs carry over.
-    public static func previous(in workspace: String) -> DaemonStatus? {
+    package static func previous(in workspace: String) -> DaemonStatus? {
         guard let data = FileManager.default.contents(atPath: statusPath(in: workspace)) else { return nil }
         return try? decoder.decode(DaemonStatus.self, from: data)
     }
 
-    public var status: DaemonStatus { state.withLock { $0.status } }
+    package var status: DaemonStatus { state.withLock { $0.status } }
 
     /// Points the files at another workspace and deadline (a reloaded config).
-    public func configure(workspace: String, deadline: CalendarDay?) {
+    package func configure(workspace: String, deadline: CalendarDay?) {
         state.withLock { state in
             state.workspace = workspace
             state.deadline = deadline
@@ -52,7 +52,7 @@ public final class StatusFiles: Sendable {
     }
 
     /// Changes the status and writes both files.
-    public func update(_ change: (inout DaemonStatus) -> Void) {
+    package func update(_ change: (inout DaemonStatus) -> Void) {
         state.withLock { state in
             change(&state.status)
             write(&state)
@@ -61,7 +61,7 @@ public final class StatusFiles: Sendable {
 
     /// Records how far the sweep under way has got. Written at once when the last write is old enough,
     /// otherwise a little later, so a sweep of thousands of repositories costs a few writes a second.
-    public func progress(_ snapshot: ProgressReporter.Snapshot) {
+    package func progress(_ snapshot: ProgressReporter.Snapshot) {
         let flushLater = state.withLock { state -> Bool in
             guard var current = state.status.current else { return false }
             current.total = snapshot.total

@@ -1,6 +1,6 @@
-public import Fleet
-public import Foundation
-public import Results
+import Fleet
+import Foundation
+import Results
 
 #if canImport(Glibc)
     import Glibc
@@ -16,16 +16,16 @@ public import Results
 /// passes while a sweep runs is not run late (`MissedRuns`). After each sweep the status and metrics
 /// files are rewritten and, if apps regressed or became blocked, the webhook is told; a notification that
 /// fails never fails the run.
-public struct SweepService: Sendable {
-    public struct Options: Sendable {
+package struct SweepService: Sendable {
+    package struct Options: Sendable {
         /// Sweep once, now, and return.
-        public var once: Bool
+        package var once: Bool
         /// How long a stop waits for the repositories in flight.
-        public var stopTimeout: TimeInterval
+        package var stopTimeout: TimeInterval
         /// With `once`: a sweep in which a repository could not be fetched or scanned exits 2.
-        public var failOnFetchError: Bool
+        package var failOnFetchError: Bool
 
-        public init(once: Bool = false, stopTimeout: TimeInterval = 60, failOnFetchError: Bool = false) {
+        package init(once: Bool = false, stopTimeout: TimeInterval = 60, failOnFetchError: Bool = false) {
             self.once = once
             self.stopTimeout = stopTimeout
             self.failOnFetchError = failOnFetchError
@@ -45,7 +45,7 @@ public struct SweepService: Sendable {
     /// - Parameters:
     ///   - variables: the process environment, where the token and the webhook URL are read.
     ///   - reload: reads the config again (on SIGHUP).
-    public init(
+    package init(
         config: ServiceConfig, options: Options = Options(), clock: any WallClock = SystemClock(), runner: any SweepRunner,
         events: ServiceEvents, log: DaemonLog, variables: [String: String] = [:], webhook: WebhookClient = WebhookClient(),
         reload: @escaping @Sendable () throws(ConfigProblems) -> ServiceConfig
@@ -63,7 +63,7 @@ public struct SweepService: Sendable {
 
     /// Runs until stopped, or for one sweep with `once`. Returns the exit status: 0, or 2 when the config
     /// has no schedule or a `once` sweep failed. Cancelling the task stops the service like SIGTERM.
-    public func run() async -> Int32 {
+    package func run() async -> Int32 {
         await ServiceRun(self).run()
     }
 }

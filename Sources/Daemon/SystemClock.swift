@@ -1,16 +1,16 @@
 import Foundation
 
 /// The machine's clock.
-public struct SystemClock: WallClock {
+package struct SystemClock: WallClock {
     /// The longest single wait. `Task.sleep` counts elapsed time, not wall-clock time, so after the wall
     /// clock is stepped or the machine resumes from suspend, a wait ends at most this late.
     static let longestWait: TimeInterval = 60
 
-    public init() {}
+    package init() {}
 
-    public var now: Date { Date() }
+    package var now: Date { Date() }
 
-    public func sleep(until deadline: Date) async throws {
+    package func sleep(until deadline: Date) async throws {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {

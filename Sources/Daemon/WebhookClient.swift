@@ -1,7 +1,7 @@
-public import Fleet
-public import Foundation
+import Fleet
+import Foundation
 import Git
-public import Results
+import Results
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -14,9 +14,9 @@ public import Results
 /// `deadline`; each request within `timeout` however slowly the answer drips; only the head of an
 /// answer is read, never its body; a redirect is never followed (the message, and the
 /// URL's secret path, go to the configured URL only); and cancelling the task ends it at once.
-public struct WebhookClient: Sendable {
+package struct WebhookClient: Sendable {
     /// What happened to one request: the HTTP status, or why there was none (never the URL: it is a secret).
-    public enum Response: Sendable, Equatable {
+    package enum Response: Sendable, Equatable {
         case status(Int)
         /// A 3xx answer: not followed, and not tried again (it would redirect again).
         case redirect(Int)
@@ -24,24 +24,24 @@ public struct WebhookClient: Sendable {
     }
 
     /// How a delivery ended.
-    public enum Delivery: Sendable, Equatable {
+    package enum Delivery: Sendable, Equatable {
         case delivered(attempts: Int)
         case failed(reason: String, attempts: Int)
     }
 
-    public var retry: RetryPolicy
+    package var retry: RetryPolicy
     /// How long one request may take, its whole answer included.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// How long the whole delivery may take, waits between tries included.
-    public var deadline: TimeInterval
+    package var deadline: TimeInterval
     /// Sends one request; URLSession unless a test replaces it.
-    public var post: @Sendable (_ url: URL, _ body: Data, _ timeout: TimeInterval) async -> Response
-    public var sleep: @Sendable (TimeInterval) async throws -> Void
+    package var post: @Sendable (_ url: URL, _ body: Data, _ timeout: TimeInterval) async -> Response
+    package var sleep: @Sendable (TimeInterval) async throws -> Void
 
     /// Bytes of an answer's body read: none, only its status matters, so the transfer ends with the head.
-    public static let maximumResponse = 0
+    package static let maximumResponse = 0
 
-    public init(
+    package init(
         retry: RetryPolicy = RetryPolicy(attempts: 3, initialDelay: 2, maximumDelay: 30), timeout: TimeInterval = 10,
         deadline: TimeInterval = 60,
         post: @escaping @Sendable (URL, Data, TimeInterval) async -> Response = WebhookClient.urlSessionPost,
@@ -56,7 +56,7 @@ public struct WebhookClient: Sendable {
 
     /// Posts `body`; a 2xx answer delivers it, anything else is tried again while the policy allows.
     /// - Parameter onRetry: told why an attempt failed and how long until the next.
-    public func send(
+    package func send(
         _ body: Data, to url: URL, onRetry: @Sendable (_ reason: String, _ attempt: Int, _ delay: TimeInterval) -> Void = { _, _, _ in }
     ) async -> Delivery {
         let started = ContinuousClock.now
@@ -105,7 +105,7 @@ public struct WebhookClient: Sendable {
 
     /// A POST with a JSON body, bounded (`BoundedRequest`): the answer's head within `timeout`, its body
     /// never read, no redirect followed, cancelled with the task. Errors are described without the URL.
-    public static let urlSessionPost: @Sendable (URL, Data, TimeInterval) async -> Response = { url, body, timeout in
+    package static let urlSessionPost: @Sendable (URL, Data, TimeInterval) async -> Response = { url, body, timeout in
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "POST"
         request.httpBody = body

@@ -5,10 +5,10 @@ import Foundation
 #endif
 
 /// Writes files through a temporary name and a rename.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to `path`: a reader sees the old file or the whole new one, never part of it.
     /// - Parameter durable: flush the data to disk before the rename (for files others rely on).
-    public static func write(_ bytes: some Collection<UInt8>, to path: String, durable: Bool = false) throws {
+    package static func write(_ bytes: some Collection<UInt8>, to path: String, durable: Bool = false) throws {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StoreError("cannot write \(path): \(String(cString: strerror(errno)))") }
@@ -35,7 +35,7 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ text: String, to path: String, durable: Bool = false) throws {
+    package static func write(_ text: String, to path: String, durable: Bool = false) throws {
         try write(Array(text.utf8), to: path, durable: durable)
     }
 
@@ -43,7 +43,7 @@ public enum AtomicFile {
     /// so runs can share them; a link appears whole, so it needs no temporary name), or a copy written
     /// through a temporary name where links are not possible. False when `existing` does not exist.
     @discardableResult
-    public static func link(_ existing: String, to path: String) throws -> Bool {
+    package static func link(_ existing: String, to path: String) throws -> Bool {
         if Glibc.link(existing, path) == 0 { return true }
         switch errno {
         case ENOENT where !FileManager.default.fileExists(atPath: existing):
@@ -60,12 +60,12 @@ public enum AtomicFile {
     }
 
     /// Flushes every file system's written data to disk (sync(2)).
-    public static func flushAll() {
+    package static func flushAll() {
         Glibc.sync()
     }
 
     /// Flushes a folder's entries (new names, renames) to disk.
-    public static func syncFolder(_ path: String) {
+    package static func syncFolder(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

@@ -3,53 +3,53 @@ import Git
 import Results
 import Rules
 import ScanCore
-public import YAML
+import YAML
 
 /// One problem in a config file, printed as `FILE:LINE:COL: error: message`.
-public struct ConfigProblem: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ConfigProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file as the user named it.
-    public let file: String
+    package let file: String
     /// nil when the problem is with the file as a whole (it cannot be read).
-    public let mark: Mark?
-    public let message: String
+    package let mark: Mark?
+    package let message: String
 
-    public init(file: String, mark: Mark?, message: String) {
+    package init(file: String, mark: Mark?, message: String) {
         self.file = file
         self.mark = mark
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         mark.map { "\(file):\($0.line):\($0.column): error: \(message)" } ?? "\(file): error: \(message)"
     }
 }
 
 /// Every problem found in a config file, in file order.
-public struct ConfigProblems: Error, Sendable, CustomStringConvertible {
-    public let problems: [ConfigProblem]
+package struct ConfigProblems: Error, Sendable, CustomStringConvertible {
+    package let problems: [ConfigProblem]
 
-    public init(_ problems: [ConfigProblem]) {
+    package init(_ problems: [ConfigProblem]) {
         self.problems = problems.sorted {
             ($0.mark ?? Mark(line: 0, column: 0), $0.message) < ($1.mark ?? Mark(line: 0, column: 0), $1.message)
         }
     }
 
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    package var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
 /// A check another module adds to the validator (the daemon reads its schedule): given the document's
 /// root node, every problem it finds, each at the node it is about.
-public typealias ConfigCheck = @Sendable (_ root: Node) -> [(mark: Mark, message: String)]
+package typealias ConfigCheck = @Sendable (_ root: Node) -> [(mark: Mark, message: String)]
 
 /// Reads a fleet config and reports every problem at once: YAML syntax, wrong types, missing values,
 /// unknown keys (with the nearest known key), unknown rules, bad dates, duplicate repositories.
-public enum ConfigValidator {
+package enum ConfigValidator {
     /// Reads and checks `path` (relative paths resolve against `directory`), then resolves the
     /// config's own relative paths against the config file's folder.
     /// - Parameters:
     ///   - environment: for `~` (HOME) in paths.
     ///   - checks: more checks, run with the validator's own.
-    public static func load(
+    package static func load(
         path: String, directory: String = ".", environment: [String: String] = [:], checks: [ConfigCheck] = []
     ) throws(ConfigProblems) -> FleetConfig {
         let absolute = ConfigPaths.resolve(path, against: directory)
@@ -61,7 +61,7 @@ public enum ConfigValidator {
     }
 
     /// Checks config text; `absolutePath` locates the file for relative paths, `file` names it in messages.
-    public static func check(
+    package static func check(
         _ bytes: [UInt8], file: String, absolutePath: String, environment: [String: String] = [:], checks: [ConfigCheck] = []
     ) throws(ConfigProblems) -> FleetConfig {
         let node: Node

@@ -1,5 +1,5 @@
-public import Git
-public import ScanCore
+import Git
+import ScanCore
 import Synchronization
 
 /// The files of one commit, read from a bare repository's object store: no checkout, nothing from the
@@ -9,21 +9,21 @@ import Synchronization
 ///
 /// One difference: a link out of the tree is reported as pointing outside whether or not its target
 /// exists on this machine, which is none of the repository's business.
-public struct GitTreeSource: FileSource {
-    public let origin: String
-    public let repositoryPath: String
-    public let commit: ObjectID
+package struct GitTreeSource: FileSource {
+    package let origin: String
+    package let repositoryPath: String
+    package let commit: ObjectID
     /// Blobs larger than this are never read.
-    public let readLimit: Int
+    package let readLimit: Int
     private let pool: RepositoryPool
     private let state: ListingState
 
     /// The listing for one filter.
-    public struct Listing: Sendable {
-        public let files: [FileEntry]
-        public let diagnostics: [Diagnostic]
+    package struct Listing: Sendable {
+        package let files: [FileEntry]
+        package let diagnostics: [Diagnostic]
         /// Files of the tree whose blobs the object store lacks (each also counted in a diagnostic).
-        public var missingFiles: Int = 0
+        package var missingFiles: Int = 0
     }
 
     struct Blob: Sendable {
@@ -34,7 +34,7 @@ public struct GitTreeSource: FileSource {
 
     /// - Throws: when the repository cannot be opened or does not hold the commit.
     /// - Parameter label: how reports name the tree (default: `path@commit`).
-    public init(repositoryPath: String, commit: ObjectID, label: String? = nil, readLimit: Int = 64 << 20) throws(GitError) {
+    package init(repositoryPath: String, commit: ObjectID, label: String? = nil, readLimit: Int = 64 << 20) throws(GitError) {
         let pool = RepositoryPool(path: repositoryPath)
         do {
             _ = try pool.withRepository { try $0.commit(commit) }
@@ -52,14 +52,14 @@ public struct GitTreeSource: FileSource {
     }
 
     /// Lists the tree for `filter` once (later calls reuse it), throwing what `listFiles` can only report.
-    public func listing(filter: PathFilter) throws(GitError) -> Listing {
+    package func listing(filter: PathFilter) throws(GitError) -> Listing {
         if let cached = state.listing(for: filter) { return cached }
         let (listing, blobs) = try walk(filter: filter)
         state.store(listing, blobs: blobs, for: filter)
         return listing
     }
 
-    public func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry] {
+    package func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry] {
         do {
             let listing = try listing(filter: filter)
             diagnostics += listing.diagnostics
@@ -70,7 +70,7 @@ public struct GitTreeSource: FileSource {
         }
     }
 
-    public func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8] {
+    package func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8] {
         let blob: Blob
         if let listed = state.blob(at: path) {
             blob = listed

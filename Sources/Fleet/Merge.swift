@@ -14,19 +14,19 @@ import ScanCore
 ///
 /// Inputs that cannot belong together are refused before anything is written: runs of another config
 /// (its hash), of different tool versions or rule packs, of different shard counts, or of the same shard.
-public struct Merge: Sendable {
-    public let config: FleetConfig
+package struct Merge: Sendable {
+    package let config: FleetConfig
     /// Shard run folders (holding run.json) or shard stores (`shards/<I>`, holding runs/ and latest).
-    public let inputs: [String]
-    public let environment: SweepEnvironment
+    package let inputs: [String]
+    package let environment: SweepEnvironment
 
-    public init(config: FleetConfig, inputs: [String], environment: SweepEnvironment) {
+    package init(config: FleetConfig, inputs: [String], environment: SweepEnvironment) {
         self.config = config
         self.inputs = inputs
         self.environment = environment
     }
 
-    public func run() throws -> SweepOutcome {
+    package func run() throws -> SweepOutcome {
         let store = RunStore(root: config.workspace)
         let lock: WorkspaceLock
         do {
@@ -167,17 +167,17 @@ public struct Merge: Sendable {
 }
 
 /// A merge none of whose inputs holds a shard run newer than those already merged: it stores nothing.
-public struct NothingNewToMerge: Error, CustomStringConvertible, Sendable {
-    public let reason: String
+package struct NothingNewToMerge: Error, CustomStringConvertible, Sendable {
+    package let reason: String
     /// What was found in the inputs (runs merged already, stores without a run).
-    public let notes: [String]
-    public var description: String { reason }
+    package let notes: [String]
+    package var description: String { reason }
 }
 
-public struct MergeError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct MergeError: Error, CustomStringConvertible, Sendable {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// A shard's complete run given to `merge`.

@@ -1,5 +1,5 @@
 import Foundation
-public import Git
+import Git
 
 #if canImport(Glibc)
     import Glibc
@@ -9,29 +9,29 @@ public import Git
 ///
 /// Mirrors are bare and nothing is ever checked out, so no hook, filter or script from the repository
 /// can run. Calls are synchronous and libgit2's errors are read on the calling thread.
-public struct Mirror: Sendable {
-    public let path: String
-    public let repo: RepoConfig
+package struct Mirror: Sendable {
+    package let path: String
+    package let repo: RepoConfig
 
-    public init(path: String, repo: RepoConfig) {
+    package init(path: String, repo: RepoConfig) {
         self.path = path
         self.repo = repo
     }
 
     /// What an update found.
-    public struct State: Sendable, Codable {
-        public let commit: ObjectID
-        public let branch: String
+    package struct State: Sendable, Codable {
+        package let commit: ObjectID
+        package let branch: String
         /// Whether the mirror was made in this update.
-        public let cloned: Bool
+        package let cloned: Bool
         /// Whether it was made because the mirror there was damaged (`cloneAgain`).
-        public fileprivate(set) var clonedAgain = false
+        package fileprivate(set) var clonedAgain = false
     }
 
     /// Clones the mirror if there is none (into a temporary folder renamed into place, so an interrupted
     /// clone never looks like a mirror), otherwise fetches with pruning; then resolves the branch.
     /// - Parameter offline: use the mirror as it is; fail if there is none.
-    public func update(credentials: Credentials, offline: Bool) throws(GitError) -> State {
+    package func update(credentials: Credentials, offline: Bool) throws(GitError) -> State {
         var cloned = false
         let repository: Repository
         do {
@@ -69,7 +69,7 @@ public struct Mirror: Sendable {
     /// Removes the mirror and clones it afresh, for one found damaged on disk: mirrors are a cache, and the
     /// remote still holds what a damaged one lost. Called at most once per repository and sweep, so a
     /// remote whose every clone is damaged fails that repository instead of cloning in a loop.
-    public func cloneAgain(credentials: Credentials) throws(GitError) -> State {
+    package func cloneAgain(credentials: Credentials) throws(GitError) -> State {
         try? FileManager.default.removeItem(atPath: path)
         var state = try update(credentials: credentials, offline: false)
         state.clonedAgain = true
@@ -109,7 +109,7 @@ public struct Mirror: Sendable {
     }
 
     /// Removes temporary clone folders an interrupted sweep left in `folder`.
-    public static func removeLeftovers(in folder: String) {
+    package static func removeLeftovers(in folder: String) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.contains(".git.tmp-") {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }

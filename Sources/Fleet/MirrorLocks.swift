@@ -5,11 +5,11 @@ import Foundation
 /// renaming it over its file leaves it behind, and every later fetch then fails with "failed to lock file
 /// … for writing". A sweep holds the workspace lock, so no other process writes its mirrors: any such
 /// file it finds is stale.
-public enum MirrorLocks {
+package enum MirrorLocks {
     /// Removes the stale lock files of the bare mirror at `path`: those at its top level and under
     /// `refs/` (object files are never touched). Returns their paths relative to the mirror.
     @discardableResult
-    public static func removeStale(in path: String) -> [String] {
+    package static func removeStale(in path: String) -> [String] {
         let fileManager = FileManager.default
         var removed: [String] = []
         for name in (try? fileManager.contentsOfDirectory(atPath: path)) ?? [] where name.hasSuffix(".lock") {

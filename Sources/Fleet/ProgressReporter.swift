@@ -3,16 +3,16 @@ import ScanCore
 import Synchronization
 
 /// The time source of a sweep; tests pass a fixed or stepping clock instead of sleeping.
-public struct FleetClock: Sendable {
-    public let now: @Sendable () -> Date
+package struct FleetClock: Sendable {
+    package let now: @Sendable () -> Date
 
-    public init(now: @escaping @Sendable () -> Date) {
+    package init(now: @escaping @Sendable () -> Date) {
         self.now = now
     }
 
-    public static let system = FleetClock { Date() }
+    package static let system = FleetClock { Date() }
 
-    public static func fixed(_ date: Date) -> FleetClock {
+    package static func fixed(_ date: Date) -> FleetClock {
         FleetClock { date }
     }
 }
@@ -20,8 +20,8 @@ public struct FleetClock: Sendable {
 /// Tells a person how a sweep is going. On a terminal: one live line, rewritten in place (done/total,
 /// failures, repositories in progress, elapsed time, ETA), with failures kept above it. In logs: one
 /// line per repository as it finishes.
-public final class ProgressReporter: Sendable {
-    public enum Style: Sendable {
+package final class ProgressReporter: Sendable {
+    package enum Style: Sendable {
         case live
         case lines
         case silent
@@ -39,16 +39,16 @@ public final class ProgressReporter: Sendable {
     }
 
     /// Where a sweep stands: how many repositories are done, and which are in flight.
-    public struct Snapshot: Sendable, Equatable {
-        public let total: Int
-        public let done: Int
-        public let failures: Int
-        public let fetching: [String]
+    package struct Snapshot: Sendable, Equatable {
+        package let total: Int
+        package let done: Int
+        package let failures: Int
+        package let fetching: [String]
         /// Fetched, waiting for a scan worker; sorted.
-        public let waiting: [String]
-        public let scanning: [String]
+        package let waiting: [String]
+        package let scanning: [String]
 
-        public init(total: Int, done: Int, failures: Int, fetching: [String], waiting: [String], scanning: [String]) {
+        package init(total: Int, done: Int, failures: Int, fetching: [String], waiting: [String], scanning: [String]) {
             self.total = total
             self.done = done
             self.failures = failures
@@ -73,7 +73,7 @@ public final class ProgressReporter: Sendable {
     private let state = Mutex(State())
 
     /// - Parameter observer: told of every change (from the sweep's threads, in no guaranteed order).
-    public init(
+    package init(
         style: Style, total: Int = 0, width: Int = 100, clock: FleetClock = .system, observer: (@Sendable (Snapshot) -> Void)? = nil,
         write: @escaping @Sendable (String) -> Void
     ) {
@@ -89,7 +89,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// A reporter for a log: one `ProgressLine` per finished repository and per note, nothing drawn.
-    public init(
+    package init(
         clock: FleetClock = .system, observer: (@Sendable (Snapshot) -> Void)? = nil, lines: @escaping @Sendable (ProgressLine) -> Void
     ) {
         self.style = .lines
@@ -105,7 +105,7 @@ public final class ProgressReporter: Sendable {
 
     /// A reporter that draws nothing and hands each call to `relay` (a worker process's, whose events
     /// the sweep replays on its own reporter with `apply`).
-    public init(relay: @escaping @Sendable (ProgressEvent) -> Void) {
+    package init(relay: @escaping @Sendable (ProgressEvent) -> Void) {
         self.style = .silent
         self.relay = relay
         self.write = { _ in }
@@ -118,7 +118,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// Replays an event a worker's reporter relayed.
-    public func apply(_ event: ProgressEvent) {
+    package func apply(_ event: ProgressEvent) {
         switch event {
         case .fetching(let name): fetching(name)
         case .queued(let name): queued(name)
@@ -129,13 +129,13 @@ public final class ProgressReporter: Sendable {
     }
 
     /// Starts counting a sweep of `total` repositories.
-    public func begin(total: Int) {
+    package func begin(total: Int) {
         self.total.withLock { $0 = total }
         started.withLock { $0 = clock.now() }
         observer?(snapshot)
     }
 
-    public var snapshot: Snapshot {
+    package var snapshot: Snapshot {
         let total = self.total.withLock { $0 }
         return state.withLock { state in
             Snapshot(
@@ -144,13 +144,13 @@ public final class ProgressReporter: Sendable {
         }
     }
 
-    public func fetching(_ name: String) {
+    package func fetching(_ name: String) {
         if let relay { return relay(.fetching(name)) }
         update { $0.fetching.append(name) }
     }
 
     /// Fetched; waits for a scan worker.
-    public func queued(_ name: String) {
+    package func queued(_ name: String) {
         if let relay { return relay(.queued(name)) }
         update { state in
             state.fetching.removeAll { $0 == name }
@@ -158,7 +158,7 @@ public final class ProgressReporter: Sendable {
         }
     }
 
-    public func scanning(_ name: String) {
+    package func scanning(_ name: String) {
         if let relay { return relay(.scanning(name)) }
         update { state in
             state.fetching.removeAll { $0 == name }
@@ -168,7 +168,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// A repository is done; `message` says how (`scanned 3 apps (1 blocked) in 0.4 s`, `FAILED: …`).
-    public func finished(_ name: String, message: String, failed: Bool) {
+    package func finished(_ name: String, message: String, failed: Bool) {
         if let relay { return relay(.finished(name, message: message, failed: failed)) }
         let total = self.total.withLock { $0 }
         var output = ""
@@ -200,7 +200,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// A line to keep (above the live line on a terminal).
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         if let relay { return relay(.note(text)) }
         switch style {
         case .silent: return
@@ -211,7 +211,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// Clears the live line at the end of a sweep.
-    public func end() {
+    package func end() {
         guard style == .live else { return }
         let shown = state.withLock { state in
             defer { state.lineIsShown = false }
@@ -262,25 +262,25 @@ public final class ProgressReporter: Sendable {
 
 /// One line of a sweep's progress for a log, with what it reports: a repository done (`[3/12] shop:
 /// scanned …`), a repository that failed (`[4/12] cart: FAILED: …`), or a note (its text alone).
-public struct ProgressLine: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct ProgressLine: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case repository
         case failed
         case note
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Without a line break; names and messages from repositories escaped (see `VisibleText`).
-    public let text: String
+    package let text: String
 
-    public init(kind: Kind, text: String) {
+    package init(kind: Kind, text: String) {
         self.kind = kind
         self.text = text
     }
 }
 
 /// One call on a `ProgressReporter`, as a value a worker process sends to the sweep.
-public enum ProgressEvent: Sendable, Hashable, Codable {
+package enum ProgressEvent: Sendable, Hashable, Codable {
     case fetching(String)
     case queued(String)
     case scanning(String)

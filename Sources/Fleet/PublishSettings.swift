@@ -2,7 +2,7 @@ import Foundation
 import YAML
 
 /// The code-hosting services a fleet's repositories live on.
-public enum ForgeKind: String, Sendable, Hashable, Encodable, CaseIterable {
+package enum ForgeKind: String, Sendable, Hashable, Encodable, CaseIterable {
     case github
     case gitlab
     case gitea
@@ -14,17 +14,17 @@ public enum ForgeKind: String, Sendable, Hashable, Encodable, CaseIterable {
 ///       forges:
 ///         - { host: github.com, kind: github, token_env: GITHUB_TOKEN }
 ///         - { host: git.example.com, kind: gitea, token_env: GITEA_TOKEN }
-public struct PublishSettings: Sendable, Hashable, Encodable {
-    public struct Forge: Sendable, Hashable, Encodable {
+package struct PublishSettings: Sendable, Hashable, Encodable {
+    package struct Forge: Sendable, Hashable, Encodable {
         /// The host name repository URLs use, lowercased (`github.com`, `gitlab.example.com:8443`).
-        public var host: String
-        public var kind: ForgeKind
+        package var host: String
+        package var kind: ForgeKind
         /// The API's base URL; nil for the kind's usual one on `host` (`apiBase`).
-        public var api: String?
+        package var api: String?
         /// The environment variable holding the token (never the token).
-        public var tokenVariable: String
+        package var tokenVariable: String
 
-        public init(host: String, kind: ForgeKind, api: String? = nil, tokenVariable: String) {
+        package init(host: String, kind: ForgeKind, api: String? = nil, tokenVariable: String) {
             self.host = host
             self.kind = kind
             self.api = api
@@ -33,7 +33,7 @@ public struct PublishSettings: Sendable, Hashable, Encodable {
 
         /// The API base: `api` when set, else GitHub's public API for github.com, `/api/v3` on a GitHub
         /// Enterprise host, `/api/v4` on GitLab, `/api/v1` on Gitea.
-        public var apiBase: String {
+        package var apiBase: String {
             if let api { return api }
             switch kind {
             case .github: return host == "github.com" ? "https://api.github.com" : "https://\(host)/api/v3"
@@ -43,14 +43,14 @@ public struct PublishSettings: Sendable, Hashable, Encodable {
         }
     }
 
-    public var forges: [Forge]
+    package var forges: [Forge]
 
-    public init(forges: [Forge]) {
+    package init(forges: [Forge]) {
         self.forges = forges
     }
 
     /// The forge a repository URL's host belongs to.
-    public func forge(forHost host: String) -> Forge? {
+    package func forge(forHost host: String) -> Forge? {
         forges.first { $0.host == host.lowercased() }
     }
 

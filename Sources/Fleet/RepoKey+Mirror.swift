@@ -1,6 +1,6 @@
 import Foundation
 import Git
-public import Results
+import Results
 import ScanCore
 
 /// Mirror keys come from URLs, which takes Git's URL reading, so they are made here rather than beside
@@ -9,7 +9,7 @@ extension RepoKey {
     /// A mirror's key: a readable slug of host and path, and 8 hex digits of a hash of the normalised
     /// identity, so two URLs naming the same repository (https and ssh) get the same key.
     /// - Parameter location: the URL, or the absolute path of a local repository.
-    public init(location: String, branch: String?) {
+    package init(location: String, branch: String?) {
         let identity = Self.identity(of: location)
         let hash = Fingerprint.of([identity.text, branch ?? ""]).prefix(8)
         self.init(rawValue: Self.slug(identity.readable) + "-" + hash)

@@ -3,26 +3,26 @@ import Foundation
 /// How long one repository's fetch and scan may take and how much memory its worker may use, from
 /// `limits: { repo_seconds: 900, repo_memory: 2GiB }`. A repository past either is failed with the
 /// reason and carried forward as stale; the sweep goes on.
-public struct RepoLimits: Sendable, Hashable, Codable {
+package struct RepoLimits: Sendable, Hashable, Codable {
     /// Fetch and scan together, in seconds (time waiting for a free scan worker does not count).
-    public var seconds: Double
+    package var seconds: Double
     /// The worker's resident memory, in bytes.
-    public var memoryBytes: UInt64
+    package var memoryBytes: UInt64
 
-    public static let defaultSeconds: Double = 900
-    public static let defaultMemoryBytes: UInt64 = 2 << 30
+    package static let defaultSeconds: Double = 900
+    package static let defaultMemoryBytes: UInt64 = 2 << 30
 
-    public init(seconds: Double = RepoLimits.defaultSeconds, memoryBytes: UInt64 = RepoLimits.defaultMemoryBytes) {
+    package init(seconds: Double = RepoLimits.defaultSeconds, memoryBytes: UInt64 = RepoLimits.defaultMemoryBytes) {
         self.seconds = seconds
         self.memoryBytes = memoryBytes
     }
 }
 
 /// Sizes as people write them in a config: `2GiB`, `512 MiB`, `1.5G`, `800MB`, `1048576`.
-public enum ByteSize {
+package enum ByteSize {
     /// Bytes, or nil when `text` is not a size. `K`, `M`, `G` and `T` are binary (as memory is counted),
     /// with or without `i` and `B`; `KB`, `MB`, `GB` and `TB` are decimal.
-    public static func parse(_ text: String) -> UInt64? {
+    package static func parse(_ text: String) -> UInt64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let number = trimmed.prefix { $0.isNumber || $0 == "." }
         let unit = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
@@ -41,7 +41,7 @@ public enum ByteSize {
     }
 
     /// `2 GiB`, `1.5 GiB`, `512 MiB`, `900 KiB`, `12 bytes`.
-    public static func describe(_ bytes: UInt64) -> String {
+    package static func describe(_ bytes: UInt64) -> String {
         let units: [(String, UInt64)] = [("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
         for (name, size) in units where bytes >= size {
             let value = Double(bytes) / Double(size)

@@ -1,8 +1,8 @@
-public import Results
+import Results
 
 extension ReportLinks {
     /// The links of a fleet: under its `report_url`, else paths in its workspace.
-    public init(_ config: FleetConfig) {
+    package init(_ config: FleetConfig) {
         self.init(base: config.reportURL, workspace: config.workspace)
     }
 }

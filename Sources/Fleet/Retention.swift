@@ -4,24 +4,24 @@ import Results
 /// How much of its past a workspace keeps (`retention: { runs: 60, days: 90, mirror_grace_days: 30 }`).
 /// Without `runs` and `days` every run is kept, as before; a daemon on `@every 1h` then writes 8,760 run
 /// folders a year.
-public struct RetentionPolicy: Sendable, Hashable, Codable {
+package struct RetentionPolicy: Sendable, Hashable, Codable {
     /// Keep the newest this many complete runs; nil: no limit by count.
-    public var runs: Int?
+    package var runs: Int?
     /// Keep the complete runs of the last this many days; nil: no limit by age.
-    public var days: Int?
+    package var days: Int?
     /// Days a mirror of a repository no longer in the config is kept (it may come back), then removed.
-    public var mirrorGraceDays: Int
+    package var mirrorGraceDays: Int
 
-    public static let defaultMirrorGraceDays = 30
+    package static let defaultMirrorGraceDays = 30
 
-    public init(runs: Int? = nil, days: Int? = nil, mirrorGraceDays: Int = RetentionPolicy.defaultMirrorGraceDays) {
+    package init(runs: Int? = nil, days: Int? = nil, mirrorGraceDays: Int = RetentionPolicy.defaultMirrorGraceDays) {
         self.runs = runs
         self.days = days
         self.mirrorGraceDays = mirrorGraceDays
     }
 
     /// Whether any complete run may be removed.
-    public var limitsRuns: Bool { runs != nil || days != nil }
+    package var limitsRuns: Bool { runs != nil || days != nil }
 
     /// The complete runs to remove, oldest first. A run is kept when either limit keeps it (among the
     /// newest `runs`, or started within `days`), and always when it is `latest` (the next sweep diffs

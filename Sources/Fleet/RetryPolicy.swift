@@ -1,16 +1,16 @@
 import Foundation
 
 /// How often and how patiently a failed operation is tried again: exponential backoff with jitter.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Tries in all, the first included: 1 never tries again.
-    public var attempts: Int
+    package var attempts: Int
     /// The wait before the first retry (before jitter); each later wait doubles, up to `maximumDelay`.
-    public var initialDelay: TimeInterval
-    public var maximumDelay: TimeInterval
+    package var initialDelay: TimeInterval
+    package var maximumDelay: TimeInterval
     /// A number from 0 to 1 for each wait; random unless a test fixes it.
-    public var jitter: @Sendable () -> Double
+    package var jitter: @Sendable () -> Double
 
-    public init(
+    package init(
         attempts: Int, initialDelay: TimeInterval, maximumDelay: TimeInterval,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
@@ -21,15 +21,15 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Fetches: three tries, about 1 s and 2 s apart.
-    public static let fetch = RetryPolicy(attempts: 3, initialDelay: 1, maximumDelay: 30)
+    package static let fetch = RetryPolicy(attempts: 3, initialDelay: 1, maximumDelay: 30)
 
     /// One try.
-    public static let never = RetryPolicy(attempts: 1, initialDelay: 0, maximumDelay: 0)
+    package static let never = RetryPolicy(attempts: 1, initialDelay: 0, maximumDelay: 0)
 
     /// The wait before retry number `retry` (1 for the first): the doubled delay, capped, then placed in
     /// its upper half by `jitter` ("equal jitter"), so that many repositories failing together do not all
     /// come back at once, yet no wait shrinks to nothing.
-    public func delay(beforeRetry retry: Int, jitter: Double) -> TimeInterval {
+    package func delay(beforeRetry retry: Int, jitter: Double) -> TimeInterval {
         let doubled = initialDelay * pow(2, Double(min(max(retry - 1, 0), 40)))
         let capped = min(maximumDelay, doubled)
         return capped / 2 + capped / 2 * min(max(jitter, 0), 1)

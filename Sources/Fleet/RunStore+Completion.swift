@@ -11,9 +11,9 @@ extension RunStore {
     /// `shards/<I>` under this one. A folder per index, so a shard's mirrors stay warm wherever its runs
     /// happen as long as that folder persists (a volume or cache per index), and shards sharing one
     /// volume never touch each other's files.
-    public var shardsFolder: String { root + "/shards" }
+    package var shardsFolder: String { root + "/shards" }
 
-    public func shardStore(_ shard: Shard) -> RunStore {
+    package func shardStore(_ shard: Shard) -> RunStore {
         RunStore(root: shardsFolder + "/\(shard.index)")
     }
 

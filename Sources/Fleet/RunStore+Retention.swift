@@ -6,15 +6,15 @@ import Results
 #endif
 
 /// What applying the retention policy removed.
-public struct RetentionOutcome: Sendable, Equatable {
-    public var removedRuns: [String] = []
+package struct RetentionOutcome: Sendable, Equatable {
+    package var removedRuns: [String] = []
     /// Keys of the mirrors removed.
-    public var removedMirrors: [String] = []
+    package var removedMirrors: [String] = []
     /// Removals that failed, in words; the run stays stored all the same.
-    public var problems: [String] = []
+    package var problems: [String] = []
 
     /// One line for the log, or nil when nothing was removed.
-    public var summary: String? {
+    package var summary: String? {
         var parts: [String] = []
         if !removedRuns.isEmpty { parts.append("\(removedRuns.count) old run\(removedRuns.count == 1 ? "" : "s")") }
         if !removedMirrors.isEmpty {

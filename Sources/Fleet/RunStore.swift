@@ -1,5 +1,5 @@
 import Foundation
-public import Results
+import Results
 import ScanCore
 
 /// The workspace on disk (DESIGN.md): mirrors, runs, history and the pointer to the latest complete run.
@@ -16,35 +16,35 @@ import ScanCore
 /// Every file is written under a temporary name and renamed into place. `run.json` is written after
 /// everything else in its run and `latest` after that, so a run interrupted at any point is never
 /// taken for a complete one.
-public struct RunStore: Sendable {
-    public let root: String
+package struct RunStore: Sendable {
+    package let root: String
 
-    public init(root: String) {
+    package init(root: String) {
         self.root = root
     }
 
-    public var mirrorsFolder: String { root + "/mirrors" }
-    public var runsFolder: String { root + "/runs" }
-    public var historyFile: String { root + "/history.jsonl" }
-    public var latestFile: String { root + "/latest" }
+    package var mirrorsFolder: String { root + "/mirrors" }
+    package var runsFolder: String { root + "/runs" }
+    package var historyFile: String { root + "/history.jsonl" }
+    package var latestFile: String { root + "/latest" }
 
-    public func mirrorPath(_ key: RepoKey) -> String { mirrorsFolder + "/" + key.rawValue + ".git" }
-    public func runFolder(_ run: String) -> String { runsFolder + "/" + run }
-    public func recordPath(_ run: String) -> String { runFolder(run) + "/run.json" }
+    package func mirrorPath(_ key: RepoKey) -> String { mirrorsFolder + "/" + key.rawValue + ".git" }
+    package func runFolder(_ run: String) -> String { runsFolder + "/" + run }
+    package func recordPath(_ run: String) -> String { runFolder(run) + "/run.json" }
 
     /// `runs/<run>/repos/<key>.<ext>`.
-    public func resultPath(run: String, key: RepoKey, ext: String) -> String {
+    package func resultPath(run: String, key: RepoKey, ext: String) -> String {
         runFolder(run) + "/repos/" + key.rawValue + "." + ext
     }
 
     /// Ids of runs that completed (they have a run.json), oldest first.
-    public func completedRuns() -> [String] {
+    package func completedRuns() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: runsFolder)) ?? []
         return names.filter { RunID.isValid($0) && FileManager.default.fileExists(atPath: recordPath($0)) }.sorted()
     }
 
     /// The run named in `latest` when it is complete; otherwise the newest complete run.
-    public func latestRun() -> String? {
+    package func latestRun() -> String? {
         if let data = FileManager.default.contents(atPath: latestFile) {
             let id = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if RunID.isValid(id), FileManager.default.fileExists(atPath: recordPath(id)) { return id }
@@ -52,7 +52,7 @@ public struct RunStore: Sendable {
         return completedRuns().last
     }
 
-    public func record(of run: String) throws -> RunRecord {
+    package func record(of run: String) throws -> RunRecord {
         guard RunID.isValid(run) else { throw StoreError("'\(run)' is not a run id") }
         guard let data = FileManager.default.contents(atPath: recordPath(run)) else {
             throw StoreError("run \(run) is not a complete run in \(runsFolder)")
@@ -65,7 +65,7 @@ public struct RunStore: Sendable {
     }
 
     /// The stored result of one repository in a run.
-    public func result(run: String, key: RepoKey) throws -> ScanReport {
+    package func result(run: String, key: RepoKey) throws -> ScanReport {
         let path = resultPath(run: run, key: key, ext: "json")
         guard let data = FileManager.default.contents(atPath: path) else { throw StoreError("missing result \(path)") }
         do {
@@ -76,7 +76,7 @@ public struct RunStore: Sendable {
     }
 
     /// A complete run with every repository's result.
-    public func snapshot(of run: String) throws -> RunSnapshot {
+    package func snapshot(of run: String) throws -> RunSnapshot {
         let record = try record(of: run)
         var reports: [RepoKey: ScanReport] = [:]
         for repo in record.repos where repo.hasResult {
@@ -86,14 +86,14 @@ public struct RunStore: Sendable {
     }
 
     /// The lines of `history.jsonl`, oldest first; lines that cannot be read are left out.
-    public func history() -> [HistoryEntry] {
+    package func history() -> [HistoryEntry] {
         guard let data = FileManager.default.contents(atPath: historyFile) else { return [] }
         return data.split(separator: UInt8(ascii: "\n")).compactMap { try? Self.decoder.decode(HistoryEntry.self, from: Data($0)) }
     }
 
     /// The summary of a complete run as its sweep made it: from the stored results, compared with the run
     /// it was compared with then (results of that run that cannot be read count as missing, as they did).
-    public func summary(of run: String) throws -> FleetSummary {
+    package func summary(of run: String) throws -> FleetSummary {
         let snapshot = try snapshot(of: run)
         let previous = snapshot.record.previousRun.flatMap { try? record(of: $0) }.map { record in
             var reports: [RepoKey: ScanReport] = [:]
@@ -106,7 +106,7 @@ public struct RunStore: Sendable {
     }
 
     /// Takes the workspace lock, held until the value is released; fails at once if another sweep holds it.
-    public func lock() throws -> WorkspaceLock {
+    package func lock() throws -> WorkspaceLock {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         } catch {
@@ -116,7 +116,7 @@ public struct RunStore: Sendable {
     }
 
     /// Resolves a run named by the user: a full id, a unique prefix of one, or `latest`.
-    public func resolveRun(_ name: String) throws -> String {
+    package func resolveRun(_ name: String) throws -> String {
         let runs = completedRuns()
         if name == "latest", let latest = latestRun() { return latest }
         if runs.contains(name) { return name }
@@ -127,7 +127,7 @@ public struct RunStore: Sendable {
     }
 
     /// Pretty, sorted and with ISO 8601 dates: how every JSON file of the workspace is written.
-    public static let encoder: JSONEncoder = {
+    package static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -141,15 +141,15 @@ public struct RunStore: Sendable {
         return encoder
     }()
 
-    public static let decoder: JSONDecoder = {
+    package static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }()
 }
 
-public struct StoreError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct StoreError: Error, CustomStringConvertible, Sendable {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

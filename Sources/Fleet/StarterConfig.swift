@@ -1,6 +1,6 @@
 /// The commented config `scenesweep init` writes; config/fleet.example.yaml holds the same text.
-public enum StarterConfig {
-    public static let text = """
+package enum StarterConfig {
+    package static let text = """
         # scenesweep fleet config: which repositories to sweep for iOS 27 scene readiness, and how.
         #   scenesweep validate --config fleet.yaml   check it (every problem, with line and column)
         #   scenesweep sweep --config fleet.yaml      fetch, scan, store, diff and report

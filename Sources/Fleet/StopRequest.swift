@@ -2,28 +2,28 @@ import Foundation
 
 /// Asks a running sweep to stop: repositories not yet started are left alone, those in flight finish,
 /// and waits between fetch retries end at once. Set from another thread (a signal handler's queue).
-public final class StopRequest: @unchecked Sendable {
+package final class StopRequest: @unchecked Sendable {
     // Guarded by `condition`.
     private var requested = false
     private let condition = NSCondition()
 
-    public init() {}
+    package init() {}
 
-    public func request() {
+    package func request() {
         condition.lock()
         requested = true
         condition.broadcast()
         condition.unlock()
     }
 
-    public var isRequested: Bool {
+    package var isRequested: Bool {
         condition.lock()
         defer { condition.unlock() }
         return requested
     }
 
     /// Waits `seconds` unless a stop is requested first; true when the whole wait passed without one.
-    public func wait(seconds: TimeInterval) -> Bool {
+    package func wait(seconds: TimeInterval) -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         condition.lock()
         defer { condition.unlock() }
@@ -35,17 +35,17 @@ public final class StopRequest: @unchecked Sendable {
 }
 
 /// A sweep stopped by a `StopRequest` before it was done with every repository; nothing of the run was kept.
-public struct SweepStopped: Error, Sendable, CustomStringConvertible {
+package struct SweepStopped: Error, Sendable, CustomStringConvertible {
     /// Repositories that were finished (in flight when the stop came), out of how many.
-    public let finished: Int
-    public let total: Int
+    package let finished: Int
+    package let total: Int
 
-    public init(finished: Int, total: Int) {
+    package init(finished: Int, total: Int) {
         self.finished = finished
         self.total = total
     }
 
-    public var description: String {
+    package var description: String {
         "stopped after \(finished) of \(total) repositories; the run was not stored"
     }
 }

@@ -1,19 +1,19 @@
 import Foundation
 import Git
-public import Results
-public import Rules
-public import ScanCore
+import Results
+import Rules
+import ScanCore
 
 /// How a sweep was asked to run.
-public struct SweepOptions: Sendable {
+package struct SweepOptions: Sendable {
     /// Repository names (or keys, or URLs) to fetch and scan; the others are carried forward. Empty: all.
-    public var only: [String]
+    package var only: [String]
     /// Use the mirrors as they are, without fetching.
-    public var offline: Bool
+    package var offline: Bool
     /// Sweep only this shard's repositories, into the shard's own store (`RunStore.shardStore`).
-    public var shard: Shard?
+    package var shard: Shard?
 
-    public init(only: [String] = [], offline: Bool = false, shard: Shard? = nil) {
+    package init(only: [String] = [], offline: Bool = false, shard: Shard? = nil) {
         self.only = only
         self.offline = offline
         self.shard = shard
@@ -22,30 +22,30 @@ public struct SweepOptions: Sendable {
 
 /// What a sweep gets from outside: the environment (for the token), a clock, where its links point, where
 /// progress goes, and the scanner; tests replace what they need.
-public struct SweepEnvironment: Sendable {
-    public var variables: [String: String]
-    public var clock: FleetClock
+package struct SweepEnvironment: Sendable {
+    package var variables: [String: String]
+    package var clock: FleetClock
     /// Where summary.md and diff.md link to the run's pages (the config's `report_url`); nil for no links.
-    public var links: ReportLinks?
-    public var progress: ProgressReporter
+    package var links: ReportLinks?
+    package var progress: ProgressReporter
     /// Part of every result's cache key, with `rulePack`: a new version rescans everything.
-    public var toolVersion: String
-    public var rulePack: String
+    package var toolVersion: String
+    package var rulePack: String
     /// Scan workers when the config says `auto`.
-    public var defaultScanWorkers: Int
-    public var scan: @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport
+    package var defaultScanWorkers: Int
+    package var scan: @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport
     /// The 4 hex digits after a run id's time.
-    public var runSuffix: @Sendable () -> UInt16
+    package var runSuffix: @Sendable () -> UInt16
     /// How fetches that fail for a reason that may pass (network, timeouts, 5xx) are tried again.
-    public var fetchRetry: RetryPolicy
+    package var fetchRetry: RetryPolicy
     /// Asks the sweep to stop early (the daemon on SIGTERM).
-    public var stop: StopRequest
+    package var stop: StopRequest
     /// Where each repository's fetch and scan run: worker processes started this way, which the sweep
     /// kills past `limits` (the CLI's default), or nil for this process's own threads, where nothing
     /// bounds a repository (library use, and tests that inject a scanner).
-    public var workers: WorkerLaunch?
+    package var workers: WorkerLaunch?
 
-    public init(
+    package init(
         links: ReportLinks? = nil, variables: [String: String] = [:], clock: FleetClock = .system,
         progress: ProgressReporter = ProgressReporter(style: .silent) { _ in }, toolVersion: String = Scanner.toolVersion,
         rulePack: String = SweepEnvironment.catalogueRulePack, defaultScanWorkers: Int = Parallel.defaultWorkers,
@@ -69,7 +69,7 @@ public struct SweepEnvironment: Sendable {
 
     /// The rule pack's name and a hash of its catalogue (ids, aliases, default severities) and of the data
     /// tables rules read (dependency readiness, runner images' default Xcode).
-    public static let catalogueRulePack: String = {
+    package static let catalogueRulePack: String = {
         var parts: [String] = [Scanner.rulePack]
         for rule in Catalogue.all {
             let description = rule.description
@@ -81,18 +81,18 @@ public struct SweepEnvironment: Sendable {
 }
 
 /// What a finished sweep leaves: the run record, its summary and diff, and where the files are.
-public struct SweepOutcome: Sendable {
-    public let record: RunRecord
-    public let summary: FleetSummary
-    public let diff: RunDiff
-    public let runFolder: String
+package struct SweepOutcome: Sendable {
+    package let record: RunRecord
+    package let summary: FleetSummary
+    package let diff: RunDiff
+    package let runFolder: String
     /// Things the person running the sweep should know (an unset token variable, …).
-    public let notes: [String]
+    package let notes: [String]
 
     /// Every repository the sweep tried failed: nothing could be scanned or reused.
-    public let nothingScanned: Bool
+    package let nothingScanned: Bool
 
-    public init(
+    package init(
         record: RunRecord, summary: FleetSummary, diff: RunDiff, runFolder: String, notes: [String] = [], nothingScanned: Bool = false
     ) {
         self.record = record
@@ -103,15 +103,15 @@ public struct SweepOutcome: Sendable {
         self.nothingScanned = nothingScanned
     }
 
-    public func count(_ status: RepoStatus) -> Int {
+    package func count(_ status: RepoStatus) -> Int {
         record.repos.filter { $0.status == status }.count
     }
 }
 
-public struct SweepError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct SweepError: Error, CustomStringConvertible, Sendable {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// One batch run over the fleet: fetch every planned repository into its mirror, scan those whose
@@ -120,18 +120,18 @@ public struct SweepError: Error, CustomStringConvertible, Sendable {
 ///
 /// A repository that cannot be fetched or scanned never stops the others: its previous result is
 /// carried forward marked stale with the error, or it is unknown when there is none.
-public struct Sweep: Sendable {
-    public let config: FleetConfig
-    public let options: SweepOptions
-    public let environment: SweepEnvironment
+package struct Sweep: Sendable {
+    package let config: FleetConfig
+    package let options: SweepOptions
+    package let environment: SweepEnvironment
 
-    public init(config: FleetConfig, options: SweepOptions = SweepOptions(), environment: SweepEnvironment) {
+    package init(config: FleetConfig, options: SweepOptions = SweepOptions(), environment: SweepEnvironment) {
         self.config = config
         self.options = options
         self.environment = environment
     }
 
-    public func run() throws -> SweepOutcome {
+    package func run() throws -> SweepOutcome {
         let plan: SweepPlan
         do {
             plan = try SweepPlan.make(config, only: options.only, shard: options.shard)

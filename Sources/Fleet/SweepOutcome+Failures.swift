@@ -2,13 +2,13 @@ import Results
 
 extension SweepOutcome {
     /// The repositories of the run that could not be brought up to date (stale or failed), in config order.
-    public var failedRepos: [RepoRecord] {
+    package var failedRepos: [RepoRecord] {
         record.repos.filter { $0.status.isFailure }
     }
 
     /// `2 of 10 repositories could not be fetched or scanned (--fail-on-fetch-error): shop, books`, or nil
     /// when every repository was: what `--fail-on-fetch-error` reports before exiting 2.
-    public var fetchFailureSentence: String? {
+    package var fetchFailureSentence: String? {
         let failed = failedRepos
         guard !failed.isEmpty else { return nil }
         let names = failed.prefix(10).map(\.name).joined(separator: ", ") + (failed.count > 10 ? ", …" : "")

@@ -6,13 +6,13 @@ import YAML
 /// Limiting a run (`--only`, `--shard I/N`) is a filter on this list; everything downstream works on
 /// whatever the plan holds. A shard's plan holds only that shard's repositories: the others belong to
 /// other shards' runs, not to this one.
-public struct SweepPlan: Sendable {
+package struct SweepPlan: Sendable {
     /// Fetched and scanned in this run.
-    public let repos: [RepoConfig]
+    package let repos: [RepoConfig]
     /// Configured but left out: their previous results are carried forward unchecked.
-    public let leftOut: [RepoConfig]
+    package let leftOut: [RepoConfig]
 
-    public init(repos: [RepoConfig], leftOut: [RepoConfig] = []) {
+    package init(repos: [RepoConfig], leftOut: [RepoConfig] = []) {
         self.repos = repos
         self.leftOut = leftOut
     }
@@ -20,7 +20,7 @@ public struct SweepPlan: Sendable {
     /// Every configured repository, or only those named in `only` (by name, key or URL as written); with a
     /// shard, only the repositories of that shard (names in `only` that belong to other shards select
     /// nothing here, so one `--only` list serves every shard of a matrix).
-    public static func make(_ config: FleetConfig, only: [String] = [], shard: Shard? = nil) throws(PlanError) -> SweepPlan {
+    package static func make(_ config: FleetConfig, only: [String] = [], shard: Shard? = nil) throws(PlanError) -> SweepPlan {
         // By the mirror's key: a repository stays on the shard whose volume holds its mirror.
         let repos = shard.map { shard in config.repos.filter { shard.contains($0.mirrorKey) } } ?? config.repos
         guard !only.isEmpty else { return SweepPlan(repos: repos) }
@@ -44,7 +44,7 @@ extension RepoConfig {
     }
 }
 
-public struct PlanError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public var description: String { message }
+package struct PlanError: Error, CustomStringConvertible, Sendable {
+    package let message: String
+    package var description: String { message }
 }

@@ -11,9 +11,9 @@ import Synchronization
 /// The worker side of `IsolatedRepoWork`: `scenesweep _sweep-worker` reads requests on its standard
 /// input and answers on its standard output until the input ends. It does exactly what an in-process
 /// sweep does for a repository (`RepoWork`), writing its result files as a sweep does.
-public enum SweepWorker {
+package enum SweepWorker {
     /// Serves requests; returns the exit status (0 when the sweep closed the input).
-    public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    package static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         watchParent()
         try? GitLibrary.ignoreUserAndSystemConfiguration()

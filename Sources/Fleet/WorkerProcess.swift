@@ -8,11 +8,11 @@ import Synchronization
 
 /// How to start a worker: the scenesweep binary and its hidden `_sweep-worker` command, or in tests
 /// any program that speaks `WorkerFrame`s on its standard input and output.
-public struct WorkerLaunch: Sendable, Hashable {
-    public var executable: String
-    public var arguments: [String]
+package struct WorkerLaunch: Sendable, Hashable {
+    package var executable: String
+    package var arguments: [String]
 
-    public init(executable: String, arguments: [String] = ["_sweep-worker"]) {
+    package init(executable: String, arguments: [String] = ["_sweep-worker"]) {
         self.executable = executable
         self.arguments = arguments
     }

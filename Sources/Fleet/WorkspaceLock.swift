@@ -9,7 +9,7 @@ import Foundation
 /// The kernel drops a flock when its holder exits, however it exits, so a lock left by a killed process
 /// never blocks the next sweep. The holder writes its pid and start time into the file so that a sweep it
 /// refuses can name it.
-public final class WorkspaceLock: @unchecked Sendable {
+package final class WorkspaceLock: @unchecked Sendable {
     private let descriptor: Int32
 
     init(path: String, now: Date = Date()) throws {

@@ -8,13 +8,13 @@ import ScanCore
 ///
 /// A fleet is its `fleet.name`; a fleet without a name is its config file (by absolute path), since
 /// every unnamed fleet is called "Fleet".
-public struct WorkspaceOwner: Codable, Sendable, Equatable {
-    public static let file = "fleet.json"
+package struct WorkspaceOwner: Codable, Sendable, Equatable {
+    package static let file = "fleet.json"
 
-    public var fleet: String
+    package var fleet: String
     /// The config file that claimed the workspace, absolute.
-    public var config: String
-    public var claimedAt: Date
+    package var config: String
+    package var claimedAt: Date
 
     init(_ config: FleetConfig, at date: Date) {
         fleet = config.fleetName
@@ -32,7 +32,7 @@ public struct WorkspaceOwner: Codable, Sendable, Equatable {
     /// claimed for it when `claim` is set (a sweep or merge about to write), else left as it is (a
     /// command that only reads). A workspace from before claims were written belongs to the fleet of its
     /// latest run.
-    public static func check(_ config: FleetConfig, claim: Bool, now: Date = Date()) throws(StoreError) {
+    package static func check(_ config: FleetConfig, claim: Bool, now: Date = Date()) throws(StoreError) {
         let store = RunStore(root: config.workspace)
         let path = config.workspace + "/" + file
         if let data = FileManager.default.contents(atPath: path) {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// GitHub code scanning's SARIF upload (`POST /repos/{owner}/{repo}/code-scanning/sarifs`): the log
 /// gzip-compressed and base64-encoded, for one commit and its ref. GitHub answers 202 with an id and

@@ -1,5 +1,5 @@
-package import Foundation
-package import Results
+import Foundation
+import Results
 
 /// What GitLab and Gitea get instead of SARIF. Neither has an API that takes a SARIF log into its
 /// security views: GitLab reads security reports only as CI job artifacts (`artifacts:reports:sast`, in

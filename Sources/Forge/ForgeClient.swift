@@ -1,6 +1,6 @@
-package import Fleet
-package import Foundation
-package import Results
+import Fleet
+import Foundation
+import Results
 
 /// Talks to one forge's REST API with one token: builds each request (base URL, the kind's way of
 /// sending the token, JSON), sends it through `HTTPClient` (retries, backoff, same-origin redirects) and

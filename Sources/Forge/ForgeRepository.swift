@@ -1,5 +1,5 @@
-package import Fleet
-package import Results
+import Fleet
+import Results
 
 /// A repository of the fleet as its forge's API names it: the forge (from `publish.forges`, by the host
 /// of the repository's URL) and the path there (`acme/shop-ios`; on GitLab `group/subgroup/project`).

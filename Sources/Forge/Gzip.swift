@@ -1,5 +1,5 @@
 import CZlib
-package import Foundation
+import Foundation
 
 /// gzip (RFC 1952) through zlib: code scanning takes SARIF gzip-compressed, then base64-encoded.
 package enum Gzip {

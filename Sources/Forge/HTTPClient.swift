@@ -1,6 +1,6 @@
-package import Fleet
-package import Foundation
-package import Results
+import Fleet
+import Foundation
+import Results
 
 /// One HTTP request. Secrets travel only in `headers` (an Authorization header), which nothing here
 /// ever prints; descriptions of failures name the method, the path and the status, never a header.

@@ -1,6 +1,6 @@
-package import Fleet
-package import Foundation
-package import Results
+import Fleet
+import Foundation
+import Results
 
 /// `published.json` in the workspace: what `publish` last uploaded for each repository (the commit, and
 /// the run whose scan made the result), so that a repository whose result has not changed since is not

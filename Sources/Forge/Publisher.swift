@@ -1,7 +1,7 @@
-package import Fleet
-package import Foundation
+import Fleet
+import Foundation
 import Reports
-internal import Results
+import Results
 
 /// `scenesweep publish`: each repository's result of a stored run, to that repository on its forge —
 /// GitHub code scanning gets one SARIF upload per app (its own category) for the scanned commit and

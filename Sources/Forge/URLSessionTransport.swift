@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,18 +1,18 @@
 import Foundation
 
 /// What scenesweep needs to know about a commit.
-public struct CommitInfo: Sendable, Hashable {
-    public let id: ObjectID
-    public let tree: ObjectID
-    public let parents: [ObjectID]
-    public let authorName: String
-    public let authorTime: Date
+package struct CommitInfo: Sendable, Hashable {
+    package let id: ObjectID
+    package let tree: ObjectID
+    package let parents: [ObjectID]
+    package let authorName: String
+    package let authorTime: Date
     /// The author's UTC offset in minutes at `authorTime`.
-    public let authorTimeZoneOffset: Int
+    package let authorTimeZoneOffset: Int
     /// The first paragraph of the message, joined into one line.
-    public let summary: String
+    package let summary: String
 
-    public init(
+    package init(
         id: ObjectID, tree: ObjectID, parents: [ObjectID], authorName: String, authorTime: Date, authorTimeZoneOffset: Int, summary: String
     ) {
         self.id = id

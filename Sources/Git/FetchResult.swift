@@ -1,9 +1,9 @@
 /// The outcome of fetching a mirror.
-public struct FetchResult: Sendable, Hashable {
+package struct FetchResult: Sendable, Hashable {
     /// References (and HEAD) that were created, moved or deleted, sorted by name.
-    public let changedReferences: [String]
+    package let changedReferences: [String]
 
-    public init(changedReferences: [String]) {
+    package init(changedReferences: [String]) {
         self.changedReferences = changedReferences
     }
 }

@@ -3,7 +3,7 @@ extension GitError {
     /// connection broke off or timed out, or it answered with a server error (5xx), a timeout (408) or
     /// "too many requests" (429). Refused credentials, missing repositories, untrusted certificates or
     /// host keys, other 4xx answers and damaged data are not: trying again only repeats them.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         guard kind == .network else { return false }
         guard let status = httpStatus else { return true }
         return status >= 500 || status == 408 || status == 429
@@ -11,7 +11,7 @@ extension GitError {
 
     /// The HTTP status of a refused request, read from libgit2's "unexpected http status code: 503"; nil
     /// when the message names none.
-    public var httpStatus: Int? {
+    package var httpStatus: Int? {
         let lowered = message.lowercased()
         guard let range = lowered.range(of: "status code: ") else { return nil }
         let digits = lowered[range.upperBound...].prefix { $0.isASCII && $0.isNumber }

@@ -1,8 +1,8 @@
 internal import CGit2
 
 /// An error from the Git module, with a message meant for people and the libgit2 details behind it.
-public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable {
+package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         /// The repository (or an object in it) does not exist.
         case notFound
         /// The path exists but holds no git repository.
@@ -25,21 +25,21 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         case other
     }
 
-    public let kind: Kind
-    public let message: String
+    package let kind: Kind
+    package let message: String
     /// libgit2's error class (`git_error_t`), 0 when the error did not come from libgit2.
-    public let errorClass: Int32
+    package let errorClass: Int32
     /// libgit2's return code (`git_error_code`), 0 when the error did not come from libgit2.
-    public let code: Int32
+    package let code: Int32
 
-    public init(_ kind: Kind, _ message: String, errorClass: Int32 = 0, code: Int32 = 0) {
+    package init(_ kind: Kind, _ message: String, errorClass: Int32 = 0, code: Int32 = 0) {
         self.kind = kind
         self.message = message
         self.errorClass = errorClass
         self.code = code
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension GitError {
@@ -64,7 +64,7 @@ extension GitError {
     /// Whether a repository's own object store is damaged or incomplete (an object missing or unreadable,
     /// a truncated pack), as opposed to the remote refusing or lacking the repository. A mirror with
     /// such damage is worth cloning again: the remote still holds what it lost.
-    public var isDamage: Bool {
+    package var isDamage: Bool {
         kind == .corrupt || (kind == .notFound && Self.isObjectStoreClass(errorClass))
     }
 

@@ -1,7 +1,7 @@
 internal import CGit2
 
 /// Process-wide libgit2 setup.
-public enum GitLibrary {
+package enum GitLibrary {
     // A lazy static runs its initialiser exactly once, thread-safely; libgit2 is never shut down
     // because mirrors may be used until the process exits.
     private static let initialized: Bool = {
@@ -10,12 +10,12 @@ public enum GitLibrary {
     }()
 
     /// Initialises libgit2 once per process; every `Repository` entry point calls it, so callers need not.
-    public static func initialize() {
+    package static func initialize() {
         _ = initialized
     }
 
     /// The linked libgit2 version, e.g. "1.5.1".
-    public static var version: String {
+    package static var version: String {
         initialize()
         var major: Int32 = 0
         var minor: Int32 = 0
@@ -26,7 +26,7 @@ public enum GitLibrary {
 
     /// Makes https trust the certificate authorities in `file` and/or `directory` instead of the system
     /// store, for the whole process (for tests and private CAs; libgit2 keeps this setting globally).
-    public static func setCertificateAuthorities(file: String?, directory: String? = nil) throws {
+    package static func setCertificateAuthorities(file: String?, directory: String? = nil) throws {
         initialize()
         if cgit2_set_ssl_cert_locations(file, directory) < 0 {
             throw GitError.fromLastError(operation: "setting certificate authorities")
@@ -37,7 +37,7 @@ public enum GitLibrary {
     /// /etc/gitconfig) for the whole process: mirrors behave the same for every user and machine, no
     /// `url.insteadOf` or credential helper of a developer's leaks into a sweep, and no config file is
     /// checked for changes on every repository access. Proxies still come from the environment.
-    public static func ignoreUserAndSystemConfiguration() throws {
+    package static func ignoreUserAndSystemConfiguration() throws {
         initialize()
         for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
             if cgit2_set_search_path(level.rawValue, "") < 0 {

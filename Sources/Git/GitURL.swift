@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where a repository lives, as given by the user: a local path, a URL, or an scp-like ssh address.
-public struct GitURL: Sendable, Equatable, CustomStringConvertible {
-    public enum Transport: Sendable, Equatable {
+package struct GitURL: Sendable, Equatable, CustomStringConvertible {
+    package enum Transport: Sendable, Equatable {
         case local
         case http
         case ssh
@@ -10,19 +10,19 @@ public struct GitURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The text as given.
-    public let original: String
-    public let transport: Transport
+    package let original: String
+    package let transport: Transport
     /// For local sources: the plain path (a `file://` URL is converted, because libgit2 clones
     /// plain paths by hard-linking objects, about six times faster than through the file transport).
-    public let localPath: String?
+    package let localPath: String?
     /// Host name, lowercased, without brackets; nil for local sources.
-    public let host: String?
+    package let host: String?
     /// Explicit port, if any.
-    public let port: Int?
+    package let port: Int?
     /// The user part of the URL (never the password).
-    public let user: String?
+    package let user: String?
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         original = text
         if text.hasPrefix("file://") {
             var rest = String(text.dropFirst("file://".count))
@@ -76,17 +76,17 @@ public struct GitURL: Sendable, Equatable, CustomStringConvertible {
         user = nil
     }
 
-    public var isLocal: Bool { transport == .local }
+    package var isLocal: Bool { transport == .local }
 
     /// The form safe to print: no password, and for http(s) no user either.
-    public var description: String { GitURL.redacted(original) }
+    package var description: String { GitURL.redacted(original) }
 
     /// What to hand libgit2: the plain path for local sources, the URL otherwise.
     var location: String { localPath ?? original }
 
     /// Removes credentials from a URL: the whole userinfo of http(s) URLs (it is usually a token),
     /// the password of any other URL. Text that is not a URL is returned unchanged.
-    public static func redacted(_ url: String) -> String {
+    package static func redacted(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         let afterScheme = url[schemeEnd.upperBound...]

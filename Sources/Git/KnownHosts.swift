@@ -5,30 +5,30 @@ import Foundation
 /// Supported: plain host names and `[host]:port` entries, comma-separated lists, `*`/`?` wildcards,
 /// `!` negation, hashed `|1|salt|hash` entries and `@revoked` lines. `@cert-authority` lines are
 /// skipped, because libgit2 hands the callback the server's plain host key, never its certificate.
-public struct KnownHosts: Sendable {
-    public struct Entry: Sendable, Equatable {
-        public enum Marker: Sendable, Equatable {
+package struct KnownHosts: Sendable {
+    package struct Entry: Sendable, Equatable {
+        package enum Marker: Sendable, Equatable {
             case none
             case revoked
         }
 
-        public enum Hosts: Sendable, Equatable {
+        package enum Hosts: Sendable, Equatable {
             /// Patterns as written, lowercased; a leading "!" negates.
             case patterns([String])
             /// `|1|salt|hash`: HMAC-SHA1 of the host name keyed by the salt.
             case hashed(salt: [UInt8], hash: [UInt8])
         }
 
-        public let marker: Marker
-        public let hosts: Hosts
-        public let keyType: String
+        package let marker: Marker
+        package let hosts: Hosts
+        package let keyType: String
         /// The decoded key blob (the ssh wire format: type name, then key data).
-        public let key: [UInt8]
+        package let key: [UInt8]
         /// 1-based line in the file.
-        public let line: Int
+        package let line: Int
     }
 
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         case trusted
         /// No entry for the host names the offered key type (`knownTypes` lists the types it does have).
         case unknownHost(offeredType: String, knownTypes: [String])
@@ -37,12 +37,12 @@ public struct KnownHosts: Sendable {
         case revoked(line: Int)
     }
 
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The file name used in messages.
-    public let source: String
+    package let source: String
 
     /// Reads a known_hosts file; a missing file is treated as empty, so every host is unknown.
-    public init(contentsOfFile path: String) throws {
+    package init(contentsOfFile path: String) throws {
         let expanded = Credentials.expandingTilde(path)
         guard FileManager.default.fileExists(atPath: expanded) else {
             self.init(parsing: "", source: expanded)
@@ -55,7 +55,7 @@ public struct KnownHosts: Sendable {
     }
 
     /// Parses known_hosts text; malformed lines are ignored, as ssh does.
-    public init(parsing text: String, source: String) {
+    package init(parsing text: String, source: String) {
         self.source = source
         var entries: [Entry] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -65,13 +65,13 @@ public struct KnownHosts: Sendable {
     }
 
     /// The name ssh looks up: the host itself on port 22, `[host]:port` otherwise.
-    public static func lookupName(host: String, port: Int?) -> String {
+    package static func lookupName(host: String, port: Int?) -> String {
         let host = host.lowercased()
         guard let port, port != 22 else { return host }
         return "[\(host)]:\(port)"
     }
 
-    public func verify(host: String, port: Int?, key: [UInt8]) -> Verdict {
+    package func verify(host: String, port: Int?, key: [UInt8]) -> Verdict {
         let name = Self.lookupName(host: host, port: port)
         let offeredType = Self.keyType(ofBlob: key) ?? "unknown"
         var knownTypes: [String] = []
@@ -97,7 +97,7 @@ public struct KnownHosts: Sendable {
     }
 
     /// The error that refuses the connection, or nil when the key is trusted.
-    public func error(for verdict: Verdict, host: String, port: Int?) -> GitError? {
+    package func error(for verdict: Verdict, host: String, port: Int?) -> GitError? {
         let name = Self.lookupName(host: host, port: port)
         switch verdict {
         case .trusted:

@@ -1,14 +1,14 @@
 internal import CGit2
 
 /// A 20-byte SHA-1 object id; its description is the 40-character lowercase hex form.
-public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+package struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     // Three integers (big-endian) instead of an array: no heap allocation, cheap hashing and ordering.
     private let high: UInt64
     private let middle: UInt64
     private let low: UInt32
 
     /// Creates an id from exactly 20 bytes.
-    public init?(bytes: some Collection<UInt8>) {
+    package init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 20 else { return nil }
         var high: UInt64 = 0
         var middle: UInt64 = 0
@@ -26,7 +26,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     /// Parses 40 hex digits (either case).
-    public init?(hex: String) {
+    package init?(hex: String) {
         let utf8 = Array(hex.utf8)
         guard utf8.count == 40 else { return nil }
         var bytes: [UInt8] = []
@@ -45,7 +45,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible,
         self.init(bytes: bytes)!
     }
 
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(20)
         for shift in stride(from: 56, through: 0, by: -8) { result.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
@@ -54,7 +54,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible,
         return result
     }
 
-    public var description: String {
+    package var description: String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(40)
@@ -65,11 +65,11 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible,
         return String(decoding: text, as: UTF8.self)
     }
 
-    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+    package static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
         (lhs.high, lhs.middle, lhs.low) < (rhs.high, rhs.middle, rhs.low)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let id = ObjectID(hex: text) else {
@@ -78,7 +78,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible,
         self = id
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

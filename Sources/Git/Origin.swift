@@ -1,12 +1,12 @@
 /// Where credentials may go: a URL's scheme, host and port, with the scheme's default port made
 /// explicit, as browsers compare origins. A token configured for `https://git.example.com/...` is sent
 /// to `https://git.example.com:443` only: never to another host, another port, or over plain http.
-public struct Origin: Sendable, Hashable, CustomStringConvertible {
-    public let scheme: String
-    public let host: String
-    public let port: Int
+package struct Origin: Sendable, Hashable, CustomStringConvertible {
+    package let scheme: String
+    package let host: String
+    package let port: Int
 
-    public init?(scheme: String, host: String?, port: Int?) {
+    package init?(scheme: String, host: String?, port: Int?) {
         let scheme = scheme.lowercased()
         guard let host, !host.isEmpty else { return nil }
         let defaultPort: Int
@@ -23,7 +23,7 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 
     /// The origin of a URL written as text (`https://host:8443/org/repo.git`, `ssh://git@host/x`,
     /// `git@host:org/repo`); nil for local paths and text that names no host.
-    public init?(_ url: String) {
+    package init?(_ url: String) {
         let parsed = GitURL(url)
         switch parsed.transport {
         case .http:
@@ -37,7 +37,7 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `https://git.example.com:443`.
-    public var description: String {
+    package var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost):\(port)"
     }
@@ -45,5 +45,5 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 
 extension GitURL {
     /// The URL's scheme, host and port; nil for local sources.
-    public var origin: Origin? { Origin(original) }
+    package var origin: Origin? { Origin(original) }
 }

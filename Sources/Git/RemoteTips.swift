@@ -12,9 +12,9 @@ import Foundation
 ///
 /// The request is bounded (`BoundedRequest`): a total deadline, a cap on the answer, redirects followed
 /// only within the configured origin, and a token sent only to that origin, after the server asks.
-public enum RemoteTips {
+package enum RemoteTips {
     /// What the check found.
-    public enum Answer: Sendable, Equatable {
+    package enum Answer: Sendable, Equatable {
         /// The branch (the remote's default one when none was asked for) and its commit.
         case tip(branch: String, commit: ObjectID)
         /// The remote redirects to another origin, or from https to http: the repository's error.
@@ -28,7 +28,7 @@ public enum RemoteTips {
     static let maximumAdvertisement = 16 << 20
 
     /// The tip of `branch` (nil: the default branch) of `url`, within `deadline` seconds.
-    public static func check(_ url: GitURL, branch: String?, credentials: Credentials, deadline: Double) -> Answer {
+    package static func check(_ url: GitURL, branch: String?, credentials: Credentials, deadline: Double) -> Answer {
         switch url.transport {
         case .local:
             guard let path = url.localPath else { return .unknown("no path") }
@@ -41,7 +41,7 @@ public enum RemoteTips {
     }
 
     /// The branch's tip in the repository (or mirror) at `path`, from its references alone: no object is read.
-    public static func local(_ path: String, branch: String?) -> Answer {
+    package static func local(_ path: String, branch: String?) -> Answer {
         GitLibrary.initialize()
         var handle: OpaquePointer?
         guard git_repository_open_ext(&handle, path, UInt32(GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue), nil) == 0, let handle else {

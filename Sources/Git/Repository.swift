@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Not Sendable: a libgit2 repository object must not be used from two threads at once. Open one
 /// `Repository` per task instead (opening is cheap).
-public final class Repository {
+package final class Repository {
     private let handle: OpaquePointer
     /// The repository's directory, as given.
-    public let path: String
+    package let path: String
     /// The URL of the "origin" remote, if the repository has one.
-    public let origin: GitURL?
+    package let origin: GitURL?
 
     private static let remoteName = "origin"
     private static let fetchRefspecs = ["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
@@ -59,10 +59,10 @@ public final class Repository {
     }
 
     /// How messages name this repository: the redacted origin URL, or the path.
-    public var displayName: String { origin?.description ?? path }
+    package var displayName: String { origin?.description ?? path }
 
     /// Opens an existing bare repository.
-    public static func openBare(at path: String) throws -> Repository {
+    package static func openBare(at path: String) throws -> Repository {
         GitLibrary.initialize()
         guard FileManager.default.fileExists(atPath: path) else {
             throw GitError(.notFound, "repository not found at \(path)")
@@ -77,7 +77,7 @@ public final class Repository {
     /// refs/heads and refs/tags, with HEAD pointing at the remote's default branch.
     ///
     /// `path` must not exist or be an empty directory; on failure a directory this call created is removed.
-    public static func cloneMirror(from url: String, to path: String, credentials: Credentials = Credentials()) throws -> Repository {
+    package static func cloneMirror(from url: String, to path: String, credentials: Credentials = Credentials()) throws -> Repository {
         GitLibrary.initialize()
         let source = GitURL(url)
         try checkLocalSource(source)
@@ -116,7 +116,7 @@ public final class Repository {
     /// remote's default branch.
     /// - Parameter listingChanges: compare the references before and after (`changedReferences`); a
     ///   caller that does not need the list saves two walks over the references.
-    public func fetch(credentials: Credentials = Credentials(), listingChanges: Bool = true) throws -> FetchResult {
+    package func fetch(credentials: Credentials = Credentials(), listingChanges: Bool = true) throws -> FetchResult {
         guard let origin else { throw GitError(.other, "\(path) has no remote named origin") }
         let before = listingChanges ? try referenceTargets() : [:]
 
@@ -158,14 +158,14 @@ public final class Repository {
     }
 
     /// Points "origin" at another URL (the same repository reached another way); reopen to see it in `origin`.
-    public func setOriginURL(_ url: String) throws {
+    package func setOriginURL(_ url: String) throws {
         let location = GitURL(url).location
         let code = git_remote_set_url(handle, Self.remoteName, location)
         guard code == 0 else { throw GitError.fromLastError(code: code, operation: "changing the origin of", subject: path) }
     }
 
     /// The default branch: the branch the mirror's HEAD points at (kept equal to the remote's HEAD).
-    public func defaultBranch() throws -> String {
+    package func defaultBranch() throws -> String {
         var reference: OpaquePointer?
         let code = git_reference_lookup(&reference, handle, "HEAD")
         guard code == 0, let reference else { throw GitError.fromLastError(code: code, operation: "reading HEAD of", subject: displayName) }
@@ -178,7 +178,7 @@ public final class Repository {
     }
 
     /// The commit at the tip of refs/heads/`branch`.
-    public func resolve(branch: String) throws -> ObjectID {
+    package func resolve(branch: String) throws -> ObjectID {
         var reference: OpaquePointer?
         let code = git_reference_lookup(&reference, handle, "refs/heads/" + branch)
         guard code == 0, let reference else {
@@ -200,7 +200,7 @@ public final class Repository {
         return ObjectID(git_object_id(commit).pointee)
     }
 
-    public func commit(_ id: ObjectID) throws -> CommitInfo {
+    package func commit(_ id: ObjectID) throws -> CommitInfo {
         let commit = try lookupCommit(id)
         defer { git_commit_free(commit) }
         var parents: [ObjectID] = []
@@ -220,7 +220,7 @@ public final class Repository {
     }
 
     /// Every file, symlink and submodule in the commit's tree, recursively, in git's tree order.
-    public func listTree(commit id: ObjectID) throws -> [TreeEntry] {
+    package func listTree(commit id: ObjectID) throws -> [TreeEntry] {
         try listTree(commit: id) { _, _ in true }
     }
 
@@ -231,7 +231,7 @@ public final class Repository {
     ///   - allowingMissingBlobs: list a blob the object store lacks as `isMissing` instead of failing, so
     ///     one damaged object costs one file, not the whole tree.
     ///   - skipped: told of each entry left out because no checkout could hold it (see `TreeWalkLimits`).
-    public func listTree(
+    package func listTree(
         commit id: ObjectID, allowingMissingBlobs: Bool = false, skipped: (SkippedTreeEntry) -> Void = { _ in },
         descendsInto: (_ path: String, _ name: String) -> Bool
     ) throws -> [TreeEntry] {
@@ -277,7 +277,7 @@ public final class Repository {
 
     /// What is at `path` (components joined with "/") in the commit's tree, or nil when nothing is.
     /// Symlinks on the way are not followed: a path through one is not found.
-    public func item(atPath path: String, commit id: ObjectID) throws -> TreeItem? {
+    package func item(atPath path: String, commit id: ObjectID) throws -> TreeItem? {
         if path.isEmpty { return .folder }
         let commit = try lookupCommit(id)
         defer { git_commit_free(commit) }
@@ -310,7 +310,7 @@ public final class Repository {
     }
 
     /// The bytes of a blob (for a symlink: its target).
-    public func readBlob(_ id: ObjectID) throws -> [UInt8] {
+    package func readBlob(_ id: ObjectID) throws -> [UInt8] {
         var blob: OpaquePointer?
         var oid = id.oid
         let code = git_blob_lookup(&blob, handle, &oid)

@@ -1,6 +1,6 @@
 /// One non-directory entry of a commit's tree.
-public struct TreeEntry: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct TreeEntry: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case file
         case executable
         /// A blob whose content is the link target.
@@ -10,18 +10,18 @@ public struct TreeEntry: Sendable, Hashable {
     }
 
     /// Path from the root of the tree, components joined with "/".
-    public let path: String
-    public let kind: Kind
+    package let path: String
+    package let kind: Kind
     /// The git file mode, e.g. 0o100644.
-    public let mode: UInt32
-    public let id: ObjectID
+    package let mode: UInt32
+    package let id: ObjectID
     /// Size of the blob in bytes; 0 for submodules and missing blobs.
-    public let size: Int
+    package let size: Int
     /// The tree names a blob the object store does not hold (a damaged or partial repository); only
     /// listings that allow missing objects return such entries.
-    public let isMissing: Bool
+    package let isMissing: Bool
 
-    public init(path: String, kind: Kind, mode: UInt32, id: ObjectID, size: Int, isMissing: Bool = false) {
+    package init(path: String, kind: Kind, mode: UInt32, id: ObjectID, size: Int, isMissing: Bool = false) {
         self.path = path
         self.kind = kind
         self.mode = mode
@@ -32,7 +32,7 @@ public struct TreeEntry: Sendable, Hashable {
 }
 
 /// What a path names in a commit's tree.
-public enum TreeItem: Sendable, Hashable {
+package enum TreeItem: Sendable, Hashable {
     case folder
     case entry(TreeEntry)
 }

@@ -1,10 +1,10 @@
 /// What a tree walk refuses: names no checkout could hold (`..` would put a file outside the tree) and
 /// folders nested past `maximumDepth` (libgit2's walk recurses once per level: a tree 100,000 folders
 /// deep overflowed the stack). Each refusal leaves that entry out and is reported; the rest is listed.
-public enum TreeWalkLimits {
+package enum TreeWalkLimits {
     /// Folders below the root a walk enters. Real trees stay far below: node_modules, the deepest
     /// common nesting, is skipped anyway.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     /// Why an entry named `name` in `folder` (ending in "/", or empty at the root) is left out, or nil.
     static func problem(name: String, folder: String, isFolder: Bool) -> SkippedTreeEntry.Reason? {
@@ -19,8 +19,8 @@ public enum TreeWalkLimits {
 }
 
 /// An entry a tree walk left out, and why.
-public struct SkippedTreeEntry: Sendable, Hashable {
-    public enum Reason: Sendable, Hashable {
+package struct SkippedTreeEntry: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// Empty, `.`, `..`, or holding a `/`.
         case invalidName
         /// A second entry of the same name in one folder.
@@ -30,13 +30,13 @@ public struct SkippedTreeEntry: Sendable, Hashable {
     }
 
     /// The folder holding it, from the root ("" at the root).
-    public let folder: String
+    package let folder: String
     /// The entry's name as the tree has it: never to be used as a path.
-    public let name: String
-    public let reason: Reason
+    package let name: String
+    package let reason: Reason
 
     /// The diagnostic text.
-    public var message: String {
+    package var message: String {
         switch reason {
         case .invalidName: "tree entry named \"\(name)\" skipped: no checkout could hold that name"
         case .duplicate: "second tree entry named \"\(name)\" skipped: a folder holds each name once"

@@ -6,13 +6,13 @@ import Results
 /// whether the row comes from a stale result and `result_date` when that result was made; `suppressed`
 /// counts findings `scenesweep:ignore` comments suppress, `suppressions_refused` comments the fleet's
 /// config does not accept (their findings are counted in `errors` and `warnings`).
-public enum AppsCSVReport {
-    public static let header = [
+package enum AppsCSVReport {
+    package static let header = [
         "repo", "path", "target", "platform", "framework", "version", "verdict", "errors", "warnings", "team", "commit", "status",
         "owners", "result_date", "suppressed", "suppressions_refused", "xcode", "xcode_status", "xcode_pin", "lagging_dependencies",
     ]
 
-    public static func render(_ summary: FleetSummary) -> String {
+    package static func render(_ summary: FleetSummary) -> String {
         var output = row(header)
         for app in summary.apps {
             output += row([

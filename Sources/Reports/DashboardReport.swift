@@ -10,8 +10,8 @@ import ScanCore
 ///
 /// Numbers carry `data-metric` attributes (and rows `data-team`, `data-rule`, `data-app`), so tests
 /// can read the rendered page back and compare it with `summary.json`.
-public enum DashboardReport {
-    public static func html(_ summary: FleetSummary, history: [HistoryEntry]) -> String {
+package enum DashboardReport {
+    package static func html(_ summary: FleetSummary, history: [HistoryEntry]) -> String {
         // Whole seconds, as history.jsonl stores them: a sweep's page and `report`'s are then the same.
         var history = history.filter { $0.run <= summary.run }.map { entry in
             var entry = entry

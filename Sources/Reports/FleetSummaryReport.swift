@@ -3,14 +3,14 @@ import Results
 import Rules
 
 /// `summary.json` and `summary.md` of a sweep: pure functions of a `FleetSummary`.
-public enum FleetSummaryReport {
-    public static let schemaVersion = 1
+package enum FleetSummaryReport {
+    package static let schemaVersion = 1
 
-    public static func json(_ summary: FleetSummary) -> String {
+    package static func json(_ summary: FleetSummary) -> String {
         value(summary).serialized()
     }
 
-    public static func value(_ summary: FleetSummary) -> JSONValue {
+    package static func value(_ summary: FleetSummary) -> JSONValue {
         let totals = summary.totals
         return .object([
             ("schemaVersion", .int(schemaVersion)),
@@ -130,7 +130,7 @@ public enum FleetSummaryReport {
     }
 
     /// The leadership page: the countdown, readiness, regressions, blocked apps by team, top blocking rules.
-    public static func markdown(_ summary: FleetSummary) -> String {
+    package static func markdown(_ summary: FleetSummary) -> String {
         let totals = summary.totals
         var output = "# \(Markdown.cell(summary.fleetName)): iOS 27 scene readiness\n\n"
         output +=

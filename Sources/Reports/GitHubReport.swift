@@ -2,8 +2,8 @@ import Results
 import ScanCore
 
 /// `--format github`: GitHub Actions workflow commands, so findings show as annotations on the diff.
-public enum GitHubReport {
-    public static func render(_ report: ScanReport) -> String {
+package enum GitHubReport {
+    package static func render(_ report: ScanReport) -> String {
         // A file compiled into several apps gets one annotation per line and rule, naming every app.
         var order: [String] = []
         var targets: [String: [String]] = [:]

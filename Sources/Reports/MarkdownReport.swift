@@ -3,13 +3,13 @@ import Rules
 import ScanCore
 
 /// `--format markdown`: one section per app with its findings and, per rule that fired, what to do.
-public enum MarkdownReport {
-    public static func render(_ report: ScanReport) -> String {
+package enum MarkdownReport {
+    package static func render(_ report: ScanReport) -> String {
         render(report, stale: nil)
     }
 
     /// A stale repository's page: its last result under a notice saying so, why and since when.
-    public static func render(_ report: ScanReport, stale notice: StaleNotice?) -> String {
+    package static func render(_ report: ScanReport, stale notice: StaleNotice?) -> String {
         var output = "# scenesweep: iOS 27 scene readiness\n\n"
         output += "Scanned `\(Markdown.code(report.root))` with scenesweep \(report.toolVersion) (rule pack \(report.rulePack)).\n\n"
         if let notice {

@@ -6,13 +6,13 @@ import ScanCore
 /// by rule with the rule's fix, for the team that owns it. A pure function of the repository's result,
 /// so a result carried forward into a later run can share the file. Links lead to the run's
 /// `summary.html` and `rules.html`, one folder up.
-public enum RepoPageReport {
-    public static func html(_ report: ScanReport) -> String {
+package enum RepoPageReport {
+    package static func html(_ report: ScanReport) -> String {
         html(report, stale: nil)
     }
 
     /// A stale repository's page: its last result under a notice saying so, why and since when.
-    public static func html(_ report: ScanReport, stale notice: StaleNotice?) -> String {
+    package static func html(_ report: ScanReport, stale notice: StaleNotice?) -> String {
         let (name, commit) = nameAndCommit(report.root)
         let summary = report.summary
         var body = "<main>\n<header class=\"masthead\">\n<div><p class=\"eyebrow\">Repository · iOS 27 scene readiness</p>"

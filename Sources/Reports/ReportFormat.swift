@@ -1,11 +1,11 @@
 import Results
 
 /// The formats `scan` writes.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
     case text, json, markdown, sarif, github
 
     /// Renders a report; each format is a pure function of the report value.
-    public func render(_ report: ScanReport) -> String {
+    package func render(_ report: ScanReport) -> String {
         switch self {
         case .text: return TextReport.render(report)
         case .json: return JSONReport.render(report)

@@ -5,8 +5,8 @@ import ScanCore
 /// `rules.html` in a run: every rule of the catalogue on one page, each at an anchor named after its id,
 /// with what it finds, why, the fix, Apple's documentation and the examples that trigger it. The
 /// dashboard and the repository pages link here, so explanations never depend on the network.
-public enum RulesPageReport {
-    public static func html() -> String {
+package enum RulesPageReport {
+    package static func html() -> String {
         let descriptions = Catalogue.descriptions
         var body = "<main>\n<header class=\"masthead\">\n<div><p class=\"eyebrow\">iOS 27 scene readiness</p><h1>Rule pages</h1></div>\n"
         body += "<div class=\"meta\"><p>\(descriptions.count) rules of the \(HTML.escape(Scanner.rulePack)) pack · scenesweep "

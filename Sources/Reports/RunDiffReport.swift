@@ -2,14 +2,14 @@ import Results
 import ScanCore
 
 /// `diff.json`, `diff.md` and the text of `scenesweep diff`: pure functions of a `RunDiff`.
-public enum RunDiffReport {
-    public static let schemaVersion = 1
+package enum RunDiffReport {
+    package static let schemaVersion = 1
 
-    public static func json(_ diff: RunDiff) -> String {
+    package static func json(_ diff: RunDiff) -> String {
         value(diff).serialized()
     }
 
-    public static func value(_ diff: RunDiff) -> JSONValue {
+    package static func value(_ diff: RunDiff) -> JSONValue {
         .object([
             ("schemaVersion", .int(schemaVersion)),
             ("from", .string(diff.from)),
@@ -102,7 +102,7 @@ public enum RunDiffReport {
         ])
     }
 
-    public static func markdown(_ diff: RunDiff) -> String {
+    package static func markdown(_ diff: RunDiff) -> String {
         var output = "# scenesweep: what changed\n\n"
         guard let from = diff.from else {
             output += "Run `\(diff.to)` is the first complete run: nothing to compare with yet.\n"
@@ -216,7 +216,7 @@ public enum RunDiffReport {
     }
 
     /// The terminal form of `scenesweep diff`.
-    public static func text(_ diff: RunDiff) -> String {
+    package static func text(_ diff: RunDiff) -> String {
         guard let from = diff.from else { return "run \(diff.to) is the first complete run: nothing to compare with\n" }
         // Names, paths and messages come from repositories and the config: escaped as in TextReport.
         let show = VisibleText.escape

@@ -3,8 +3,8 @@ import ScanCore
 
 /// `--format text`: compiler-style lines (`file:line:col: severity: message [rule]`) grouped per app,
 /// then a summary line. Editors and CI log parsers pick the lines up as they are.
-public enum TextReport {
-    public static func render(_ report: ScanReport) -> String {
+package enum TextReport {
+    package static func render(_ report: ScanReport) -> String {
         // Paths, target names and messages come from the repository: `show` keeps a name with a line
         // break or an ESC sequence from starting a line of its own (see `VisibleText`).
         let show = VisibleText.escape
@@ -51,7 +51,7 @@ public enum TextReport {
         return "builds with \(xcode) (\(pin.source.displayName) \(pin.text) at \(pin.location.file):\(pin.location.line)): \(what)"
     }
 
-    public static func summaryLine(_ summary: ScanSummary) -> String {
+    package static func summaryLine(_ summary: ScanSummary) -> String {
         var parts = ["\(summary.blocked) blocked", "\(summary.atRisk) at risk", "\(summary.ready) ready"]
         if summary.unknown > 0 { parts.append("\(summary.unknown) unknown") }
         var line = "\(count(summary.apps, "app")): " + parts.joined(separator: ", ")

@@ -1,13 +1,13 @@
-public import Foundation
+import Foundation
 
 /// A date without a time, such as a deadline.
-public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
     /// Parses `YYYY-MM-DD`; nil for anything else or a date that does not exist.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
@@ -19,12 +19,12 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     }
 
     /// The UTC day of an instant.
-    public init(_ date: Date) {
+    package init(_ date: Date) {
         let days = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
         (year, month, day) = CivilCalendar.civil(fromDays: days)
     }
 
-    public var description: String {
+    package var description: String {
         func pad(_ number: Int, _ width: Int) -> String {
             let digits = String(number)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -33,15 +33,15 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     }
 
     /// Whole days from `other` to this day (negative when this day is earlier).
-    public func days(from other: CalendarDay) -> Int {
+    package func days(from other: CalendarDay) -> Int {
         dayNumber - other.dayNumber
     }
 
-    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+    package static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let day = CalendarDay(text) else {
@@ -50,7 +50,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
         self = day
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

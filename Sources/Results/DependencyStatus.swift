@@ -1,8 +1,8 @@
-public import ScanCore
+import ScanCore
 
 /// One table dependency as an app resolves it.
-public struct DependencyStatus: Sendable, Hashable {
-    public enum State: String, Sendable, Hashable, CaseIterable {
+package struct DependencyStatus: Sendable, Hashable {
+    package enum State: String, Sendable, Hashable, CaseIterable {
         /// The resolved version is at or after the first scene-aware release.
         case ready
         /// Older than the first scene-aware release: upgrade.
@@ -14,21 +14,21 @@ public struct DependencyStatus: Sendable, Hashable {
     }
 
     /// The dependency's name in the table.
-    public let name: String
+    package let name: String
     /// The name its lockfile uses.
-    public let package: String
-    public let ecosystem: Ecosystem
-    public let resolved: String
-    public let sceneAware: String?
-    public let state: State
-    public let breaks: String
-    public let source: String
-    public let severity: Severity
+    package let package: String
+    package let ecosystem: Ecosystem
+    package let resolved: String
+    package let sceneAware: String?
+    package let state: State
+    package let breaks: String
+    package let source: String
+    package let severity: Severity
     /// The lockfile and the line that resolves it.
-    public let file: String
-    public let line: Int
+    package let file: String
+    package let line: Int
 
-    public init(
+    package init(
         name: String, package: String, ecosystem: Ecosystem, resolved: String, sceneAware: String?, state: State, breaks: String,
         source: String, severity: Severity, file: String, line: Int
     ) {
@@ -46,7 +46,7 @@ public struct DependencyStatus: Sendable, Hashable {
     }
 
     /// Whether the app must move this dependency before it is ready.
-    public var isBlocking: Bool { state == .lagging || state == .noSceneAwareRelease }
+    package var isBlocking: Bool { state == .lagging || state == .noSceneAwareRelease }
 }
 
 /// The JSON form of a dependency's status in scan results. Fails on an ecosystem or state this version
@@ -56,7 +56,7 @@ extension DependencyStatus: Codable {
         case name, package, ecosystem, resolved, sceneAware, state, severity, breaks, file, line, source
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(package, forKey: .package)
@@ -71,7 +71,7 @@ extension DependencyStatus: Codable {
         try container.encode(source, forKey: .source)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let ecosystemName = try container.decode(String.self, forKey: .ecosystem)
         let stateName = try container.decode(String.self, forKey: .state)

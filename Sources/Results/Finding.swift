@@ -1,12 +1,12 @@
-public import ScanCore
+import ScanCore
 
 /// How bad a finding is. Errors block a launch, an upload or a build with the iOS 27 SDK; warnings
 /// are behaviour that silently stops; notes are context.
-public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+package enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     case error, warning, note
 
     /// Higher is worse.
-    public var rank: Int {
+    package var rank: Int {
         switch self {
         case .error: return 3
         case .warning: return 2
@@ -14,28 +14,29 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Compara
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+    package static func < (lhs: Severity, rhs: Severity) -> Bool {
         lhs.rank < rhs.rank
     }
 }
 
 /// One problem in an app, at a place in a file.
-public struct Finding: Sendable, Hashable {
-    public let rule: String
-    public var severity: Severity
-    public let message: String
-    public let file: String
-    public let line: Int
-    public let column: Int
+package struct Finding: Sendable, Hashable {
+    package let rule: String
+    package var severity: Severity
+    package let message: String
+    package let file: String
+    package let line: Int
+    package let column: Int
     /// What identifies the finding when code moves: normalised code or a plist key path.
-    public let anchor: String
+    package let anchor: String
     /// Filled in by the scan engine from rule, file and anchor (never the line).
-    public var fingerprint: String
+    package var fingerprint: String
     /// Byte offset in a source file, for findings in code (nil for plists and build settings).
-    public let offset: Int?
+    package let offset: Int?
 
-    public init(rule: String, severity: Severity, message: String, file: String, line: Int, column: Int, anchor: String, offset: Int? = nil)
-    {
+    package init(
+        rule: String, severity: Severity, message: String, file: String, line: Int, column: Int, anchor: String, offset: Int? = nil
+    ) {
         self.offset = offset
         self.rule = rule
         self.severity = severity
@@ -47,14 +48,14 @@ public struct Finding: Sendable, Hashable {
         self.fingerprint = ""
     }
 
-    public init(rule: String, severity: Severity, message: String, at location: Location, anchor: String) {
+    package init(rule: String, severity: Severity, message: String, at location: Location, anchor: String) {
         self.init(
             rule: rule, severity: severity, message: message, file: location.file, line: location.line,
             column: location.column, anchor: anchor)
     }
 
     /// A finding at a token of a source file; its anchor is the code on the token's line.
-    public init(rule: String, severity: Severity, message: String, in file: SourceFile, token: Int) {
+    package init(rule: String, severity: Severity, message: String, in file: SourceFile, token: Int) {
         let offset = Int(file.tokens[token].start)
         let line = file.line(ofOffset: offset)
         self.init(
@@ -76,19 +77,19 @@ public struct Finding: Sendable, Hashable {
     }
 
     /// Order of reports: file, line, column, rule, message.
-    public static func sortOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    package static func sortOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         (lhs.file, lhs.line, lhs.column, lhs.rule, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.rule, rhs.message)
     }
 }
 
 /// A finding a `scenesweep:ignore` comment silenced, with the reason given.
-public struct SuppressedFinding: Sendable, Hashable {
-    public let finding: Finding
-    public let reason: String
+package struct SuppressedFinding: Sendable, Hashable {
+    package let finding: Finding
+    package let reason: String
     /// Where the suppression comment is.
-    public let line: Int
+    package let line: Int
 
-    public init(finding: Finding, reason: String, line: Int) {
+    package init(finding: Finding, reason: String, line: Int) {
         self.finding = finding
         self.reason = reason
         self.line = line
@@ -101,7 +102,7 @@ extension Finding: Codable {
         case rule, severity, message, file, line, column, fingerprint
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rule, forKey: .rule)
         try container.encode(severity.rawValue, forKey: .severity)
@@ -112,7 +113,7 @@ extension Finding: Codable {
         try container.encode(fingerprint, forKey: .fingerprint)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             rule: try container.decode(String.self, forKey: .rule), severity: try container.decode(Severity.self, forKey: .severity),
@@ -128,13 +129,13 @@ extension SuppressedFinding: Codable {
         case reason
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try finding.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(reason, forKey: .reason)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let finding = try Finding(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(finding: finding, reason: try container.decodeIfPresent(String.self, forKey: .reason) ?? "", line: finding.line)

@@ -1,5 +1,5 @@
-public import Foundation
-public import ScanCore
+import Foundation
+import ScanCore
 
 /// The organisation's view of one run: readiness overall, per team and per repository, every app as a
 /// row, the rules that block most apps, and the countdown to the deadline. Reports render it.
@@ -7,53 +7,53 @@ public import ScanCore
 /// An app whose repository could not be brought up to date (stale) counts with its last verdict, never
 /// better, and is labelled stale with the date of that result; the summary counts those apps beside the
 /// readiness figure. A repository that was never scanned counts as one unknown app: unknown is not passing.
-public struct FleetSummary: Sendable {
-    public let run: String
-    public let fleetName: String
-    public let generatedAt: Date
-    public let toolVersion: String
-    public let rulePack: String
-    public let deadline: CalendarDay?
+package struct FleetSummary: Sendable {
+    package let run: String
+    package let fleetName: String
+    package let generatedAt: Date
+    package let toolVersion: String
+    package let rulePack: String
+    package let deadline: CalendarDay?
     /// Whole days from the run's day (UTC) to the deadline; negative once it has passed.
-    public let daysToDeadline: Int?
-    public let totals: VerdictCounts
-    public let repos: Int
+    package let daysToDeadline: Int?
+    package let totals: VerdictCounts
+    package let repos: Int
     /// Repositories that could not be fetched or scanned in this run (stale or failed).
-    public let failedRepos: Int
-    public let scannedRepos: Int
-    public let reusedRepos: Int
-    public let staleRepos: Int
-    public let skippedRepos: Int
+    package let failedRepos: Int
+    package let scannedRepos: Int
+    package let reusedRepos: Int
+    package let staleRepos: Int
+    package let skippedRepos: Int
     /// When the oldest result counted from a stale repository was made; nil when no app is stale.
-    public let staleSince: Date?
-    public let teams: [TeamSummary]
-    public let repoRows: [RepoRow]
+    package let staleSince: Date?
+    package let teams: [TeamSummary]
+    package let repoRows: [RepoRow]
     /// One row per app, in repository (config) order, then by path and target.
-    public let apps: [AppRow]
+    package let apps: [AppRow]
     /// Error rules by the number of blocked apps they block, most first.
-    public let topBlockingRules: [RuleCount]
+    package let topBlockingRules: [RuleCount]
     /// Every `scenesweep:ignore` comment that matched a finding, accepted or refused by the fleet's
     /// policy, by team, repository, app and place.
-    public let suppressions: [SuppressionRow]
+    package let suppressions: [SuppressionRow]
     /// The comparison with the previous complete run.
-    public let diff: RunDiff
+    package let diff: RunDiff
     /// Blocked apps by the Xcode their builds are pinned to: when each group will break.
-    public let blockedByXcode: [XcodeCount]
+    package let blockedByXcode: [XcodeCount]
     /// Dependencies that keep apps from being ready (below their scene-aware release, or without one),
     /// by the number of apps that resolve them so.
-    public let blockingDependencies: [DependencyCount]
+    package let blockingDependencies: [DependencyCount]
     /// Vendors' example apps found in the repositories and left out of every figure above.
-    public var vendoredApps: Int = 0
+    package var vendoredApps: Int = 0
 
     /// Ready apps over all apps, in percent (0 when there are no apps).
-    public var readiness: Double { totals.readiness }
+    package var readiness: Double { totals.readiness }
 
     /// Apps counted from the result of a repository that could not be brought up to date.
-    public var staleApps: Int { totals.stale }
+    package var staleApps: Int { totals.stale }
 
-    public static let noTeam = "(no team)"
+    package static let noTeam = "(no team)"
 
-    public static func make(snapshot: RunSnapshot, diff: RunDiff, at date: Date) -> FleetSummary {
+    package static func make(snapshot: RunSnapshot, diff: RunDiff, at date: Date) -> FleetSummary {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
@@ -133,19 +133,19 @@ public struct FleetSummary: Sendable {
 }
 
 /// App counts by verdict.
-public struct VerdictCounts: Sendable, Hashable {
-    public let apps: Int
-    public let blocked: Int
-    public let atRisk: Int
-    public let ready: Int
-    public let unknown: Int
+package struct VerdictCounts: Sendable, Hashable {
+    package let apps: Int
+    package let blocked: Int
+    package let atRisk: Int
+    package let ready: Int
+    package let unknown: Int
     /// Of these apps, those counted from a stale result (with their last verdict).
-    public let stale: Int
+    package let stale: Int
     /// Findings of these apps a `scenesweep:ignore` comment suppressed, and comments the fleet refused.
-    public let suppressed: Int
-    public let suppressionsRefused: Int
+    package let suppressed: Int
+    package let suppressionsRefused: Int
 
-    public init(_ rows: [AppRow]) {
+    package init(_ rows: [AppRow]) {
         apps = rows.count
         blocked = rows.filter { $0.verdict == .blocked }.count
         atRisk = rows.filter { $0.verdict == .atRisk }.count
@@ -157,75 +157,75 @@ public struct VerdictCounts: Sendable, Hashable {
     }
 
     /// Ready over all, in percent with one decimal; 0 without apps.
-    public var readiness: Double {
+    package var readiness: Double {
         apps == 0 ? 0 : (Double(ready) * 1000 / Double(apps)).rounded() / 10
     }
 }
 
-public struct TeamSummary: Sendable, Hashable {
-    public let team: String
-    public let counts: VerdictCounts
-    public let repos: Int
-    public let failedRepos: Int
+package struct TeamSummary: Sendable, Hashable {
+    package let team: String
+    package let counts: VerdictCounts
+    package let repos: Int
+    package let failedRepos: Int
     /// Everyone CODEOWNERS names for the team's apps, sorted.
-    public let owners: [String]
+    package let owners: [String]
 }
 
-public struct RepoRow: Sendable, Hashable {
-    public let repo: RepoKey
-    public let name: String
-    public let team: String?
-    public let status: RepoStatus
-    public let commit: String?
-    public let counts: VerdictCounts
-    public let error: String?
-    public let failingSince: String?
-    public let scannedIn: String?
+package struct RepoRow: Sendable, Hashable {
+    package let repo: RepoKey
+    package let name: String
+    package let team: String?
+    package let status: RepoStatus
+    package let commit: String?
+    package let counts: VerdictCounts
+    package let error: String?
+    package let failingSince: String?
+    package let scannedIn: String?
     /// When the result was made (the time of the run that scanned it); nil without a result.
-    public let resultDate: Date?
+    package let resultDate: Date?
 }
 
 /// One app of the fleet, as apps.csv lists it.
-public struct AppRow: Sendable, Hashable {
-    public let repo: RepoKey
-    public let repoName: String
+package struct AppRow: Sendable, Hashable {
+    package let repo: RepoKey
+    package let repoName: String
     /// The app's folder in its repository; "" for the stand-in of a repository never scanned.
-    public let path: String
-    public let target: String
-    public let platform: String
-    public let framework: String
-    public let frameworkVersion: String?
+    package let path: String
+    package let target: String
+    package let platform: String
+    package let framework: String
+    package let frameworkVersion: String?
     /// The verdict that counts: the result's, also when it is stale (never better than it).
-    public let verdict: Verdict
+    package let verdict: Verdict
     /// The verdict of the result itself; nil when there is no result.
-    public let reportedVerdict: Verdict?
+    package let reportedVerdict: Verdict?
     /// Whether the result is carried from an earlier run because the repository could not be brought up
     /// to date (derived from `status`, so a row cannot be stale under any other status).
-    public var stale: Bool { status == .stale }
+    package var stale: Bool { status == .stale }
     /// When the result was made (the time of the run that scanned it); nil without a result.
-    public let resultDate: Date?
-    public let errors: Int
-    public let warnings: Int
-    public let notes: Int
-    public let team: String?
-    public let commit: String?
-    public let status: RepoStatus
+    package let resultDate: Date?
+    package let errors: Int
+    package let warnings: Int
+    package let notes: Int
+    package let team: String?
+    package let commit: String?
+    package let status: RepoStatus
     /// Error rules that fired in the app, sorted.
-    public let blockingRules: [String]
+    package let blockingRules: [String]
     /// The app's owners from its repository's CODEOWNERS.
-    public let owners: [String]
+    package let owners: [String]
     /// The app's worst finding (the first of the highest severity, in report order); nil without any.
-    public let topFinding: Finding?
+    package let topFinding: Finding?
     /// The Xcode the app builds with (no pins for a repository never scanned).
-    public let toolchain: AppToolchain
+    package let toolchain: AppToolchain
     /// The app's dependencies that must move before it is ready.
-    public let laggingDependencies: [DependencyStatus]
+    package let laggingDependencies: [DependencyStatus]
     /// Findings a `scenesweep:ignore` comment suppressed (not counted), and comments the fleet refused
     /// (their findings counted).
-    public let suppressed: Int
-    public let suppressionsRefused: Int
+    package let suppressed: Int
+    package let suppressionsRefused: Int
     /// Why the scan reported the app unknown (an unreadable input, no app identified); nil otherwise.
-    public var uncheckedReason: String? = nil
+    package var uncheckedReason: String? = nil
 
     static func worst(_ findings: [Finding]) -> Finding? {
         var worst: Finding?
@@ -237,19 +237,19 @@ public struct AppRow: Sendable, Hashable {
 }
 
 /// A `scenesweep:ignore` comment that matched a finding, and whether the fleet accepted it.
-public struct SuppressionRow: Sendable, Hashable {
-    public let repo: RepoKey
-    public let repoName: String
-    public let team: String?
-    public let path: String
-    public let target: String
-    public let rule: String
-    public let severity: Severity
-    public let file: String
-    public let line: Int
-    public let reason: String
+package struct SuppressionRow: Sendable, Hashable {
+    package let repo: RepoKey
+    package let repoName: String
+    package let team: String?
+    package let path: String
+    package let target: String
+    package let rule: String
+    package let severity: Severity
+    package let file: String
+    package let line: Int
+    package let reason: String
     /// False when the fleet's policy refused it: the finding counts with its severity.
-    public let accepted: Bool
+    package let accepted: Bool
 
     init(repo: RepoRecord, app: AppReport, suppressed: SuppressedFinding, accepted: Bool) {
         self.repo = repo.key
@@ -266,7 +266,7 @@ public struct SuppressionRow: Sendable, Hashable {
     }
 }
 
-public struct RuleCount: Sendable, Hashable {
-    public let rule: String
-    public let apps: Int
+package struct RuleCount: Sendable, Hashable {
+    package let rule: String
+    package let apps: Int
 }

@@ -1,5 +1,5 @@
 /// A JSON document with object keys in the order they were given, serialised deterministically.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -9,21 +9,21 @@ public indirect enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(serialized())
     }
 
     /// An optional string as a value or null.
-    public static func string(_ value: String?) -> JSONValue {
+    package static func string(_ value: String?) -> JSONValue {
         value.map { .string($0) } ?? .null
     }
 
     /// Two-space indented JSON with a trailing newline.
-    public func serialized() -> String {
+    package func serialized() -> String {
         var output = ""
         write(to: &output, indent: 0)
         output += "\n"
@@ -31,7 +31,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// JSON on one line, without spaces (for a value that must fit on a line, such as a CI output).
-    public func compact() -> String {
+    package func compact() -> String {
         switch self {
         case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
         case .object(let members):

@@ -2,10 +2,10 @@
 /// `encode(to:)` wrote them, so a type's Codable conformance is the one definition of its JSON form:
 /// the same conformance writes the report (through `JSONValue.serialized()`, byte for byte as before)
 /// and reads it back (through Foundation's `JSONDecoder`, for which order does not matter).
-public struct JSONValueEncoder {
-    public init() {}
+package struct JSONValueEncoder {
+    package init() {}
 
-    public func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
+    package func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
         let slot = Slot()
         try value.encode(to: SlotEncoder(slot: slot, codingPath: []))
         return slot.value

@@ -1,4 +1,4 @@
-public import ScanCore
+import ScanCore
 
 /// Blocked apps grouped by the Xcode they are pinned to (how many break at each pin move), and the
 /// dependencies holding apps back, most apps first.
@@ -43,8 +43,8 @@ extension ReadinessBreakdown {
 }
 
 /// How many blocked apps build with one Xcode.
-public struct XcodeCount: Sendable, Hashable {
-    public enum Group: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct XcodeCount: Sendable, Hashable {
+    package enum Group: Sendable, Hashable, Comparable, CustomStringConvertible {
         /// Pinned to an Xcode major (16, 26, 27…).
         case major(Int)
         /// Follows the newest Xcode.
@@ -71,10 +71,10 @@ public struct XcodeCount: Sendable, Hashable {
             }
         }
 
-        public static func < (lhs: Group, rhs: Group) -> Bool { lhs.order < rhs.order }
+        package static func < (lhs: Group, rhs: Group) -> Bool { lhs.order < rhs.order }
 
         /// "Xcode 26", "floating (latest)", "unknown".
-        public var description: String {
+        package var description: String {
             switch self {
             case .major(let major): return "Xcode \(major)"
             case .floating: return "floating"
@@ -83,18 +83,18 @@ public struct XcodeCount: Sendable, Hashable {
         }
 
         /// Whether builds in this group already use the iOS 27 SDK.
-        public var isCurrent: Bool {
+        package var isCurrent: Bool {
             if case .major(let major) = self { return major >= XcodeVersion.scenesRequired.major }
             return false
         }
     }
 
-    public let group: Group
-    public let apps: Int
+    package let group: Group
+    package let apps: Int
 }
 
 /// A dependency of the readiness table that holds apps back.
-public struct DependencyCount: Sendable, Hashable {
+package struct DependencyCount: Sendable, Hashable {
     struct Key: Hashable {
         let name: String
         let ecosystem: Ecosystem
@@ -102,15 +102,15 @@ public struct DependencyCount: Sendable, Hashable {
         let source: String
     }
 
-    public let name: String
-    public let ecosystem: Ecosystem
+    package let name: String
+    package let ecosystem: Ecosystem
     /// The version to move to; nil when there is no scene-aware release.
-    public let sceneAware: String?
-    public let source: String
+    package let sceneAware: String?
+    package let source: String
     /// Apps whose lockfiles resolve it below `sceneAware` (or at all, without a scene-aware release).
-    public let apps: Int
+    package let apps: Int
     /// The lagging versions the fleet resolves, oldest first.
-    public let resolved: [String]
+    package let resolved: [String]
     /// Warning: the apps lose behaviour until it moves; note: a deprecated lookup that still works in one window.
-    public let severity: Severity
+    package let severity: Severity
 }

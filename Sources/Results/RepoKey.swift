@@ -7,30 +7,30 @@ import ScanCore
 /// needs another clone.
 ///
 /// Only `[A-Za-z0-9._-]`, never starting with a dot, never holding `..`; at most 80 characters.
-public struct RepoKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let rawValue: String
+package struct RepoKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    package let rawValue: String
 
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue
     }
 
     /// A repository's identity in runs: a slug of its configured name and a hash of the exact name, so
     /// names that slug alike (`shop ios`, `shop-ios`) stay apart.
-    public init(name: String) {
+    package init(name: String) {
         rawValue = Self.slug(name) + "-" + Fingerprint.of(["name", name]).prefix(8)
     }
 
     /// Whether a stored name is one this type could have made (guards paths built from run records).
-    public static func isSafe(_ text: String) -> Bool {
+    package static func isSafe(_ text: String) -> Bool {
         guard !text.isEmpty, text.utf8.count <= 120, !text.hasPrefix("."), !text.contains("..") else { return false }
         return text.utf8.allSatisfy(isSafeByte)
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: RepoKey, rhs: RepoKey) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: RepoKey, rhs: RepoKey) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard Self.isSafe(text) else {
@@ -39,7 +39,7 @@ public struct RepoKey: Sendable, Hashable, Comparable, Codable, CustomStringConv
         rawValue = text
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

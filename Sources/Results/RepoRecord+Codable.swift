@@ -8,7 +8,7 @@ extension RepoRecord: Codable {
         case reused, stale, error, failingSince, fetchSeconds, scanSeconds, counts
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(
             key: container.decode(RepoKey.self, forKey: .key),
@@ -30,7 +30,7 @@ extension RepoRecord: Codable {
             counts: container.decodeIfPresent(RepoCounts.self, forKey: .counts))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(key, forKey: .key)
         try container.encode(name, forKey: .name)

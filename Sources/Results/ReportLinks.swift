@@ -2,18 +2,18 @@
 /// which the workspace is served, so `<report_url>/runs/<run>/diff.md`) when it has one, else their
 /// paths in the workspace. One policy for every link scenesweep writes outside a run's own pages
 /// (webhooks, the sweep's summary lines, Markdown); the pages link to each other relatively.
-public struct ReportLinks: Sendable, Hashable {
+package struct ReportLinks: Sendable, Hashable {
     /// `report_url`, without a trailing slash.
-    public let base: String?
-    public let workspace: String
+    package let base: String?
+    package let workspace: String
 
-    public init(base: String?, workspace: String) {
+    package init(base: String?, workspace: String) {
         self.base = base
         self.workspace = workspace
     }
 
     /// A file of a run: `diff.md`, `summary.html`, `repos/<key>.html`.
-    public func file(_ name: String, inRun run: String, runFolder: String? = nil) -> String {
+    package func file(_ name: String, inRun run: String, runFolder: String? = nil) -> String {
         if let base { return base + "/runs/" + Self.escapingPath(run) + "/" + Self.escapingPath(name) }
         return (runFolder ?? workspace + "/runs/" + run) + "/" + name
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import ScanCore
 
 /// What changed between two stored runs: verdicts per app, findings by fingerprint, apps and
@@ -8,47 +8,47 @@ import ScanCore
 /// observed: nothing of it counts as resolved, removed or improved, because absence of evidence is not
 /// a fix. Apps and findings of repositories that are new or removed are not listed one by one; the
 /// repository is.
-public struct RunDiff: Sendable {
+package struct RunDiff: Sendable {
     /// The older run; nil when there was none to compare with (the first sweep).
-    public let from: String?
-    public let to: String
-    public var regressions: [VerdictChange] = []
-    public var improvements: [VerdictChange] = []
+    package let from: String?
+    package let to: String
+    package var regressions: [VerdictChange] = []
+    package var improvements: [VerdictChange] = []
     /// Changes to or from `unknown` that are neither (blocked → unknown is not a fix).
-    public var otherChanges: [VerdictChange] = []
-    public var newFindings: [FindingChange] = []
-    public var resolvedFindings: [FindingChange] = []
+    package var otherChanges: [VerdictChange] = []
+    package var newFindings: [FindingChange] = []
+    package var resolvedFindings: [FindingChange] = []
     /// Findings that got a `scenesweep:ignore` comment since the older run (accepted by the fleet's policy
     /// or not), or whose comment the policy accepts now: never listed as resolved.
-    public var suppressedFindings: [SuppressedChange] = []
+    package var suppressedFindings: [SuppressedChange] = []
     /// Verdicts that got better only because comments the fleet accepts now suppress findings: never
     /// listed as improvements.
-    public var suppressionChanges: [VerdictChange] = []
-    public var newApps: [AppChange] = []
-    public var removedApps: [AppChange] = []
-    public var newRepos: [RepoChange] = []
-    public var removedRepos: [RepoChange] = []
+    package var suppressionChanges: [VerdictChange] = []
+    package var newApps: [AppChange] = []
+    package var removedApps: [AppChange] = []
+    package var newRepos: [RepoChange] = []
+    package var removedRepos: [RepoChange] = []
     /// Repositories of the newer run that could not be fetched or scanned.
-    public var staleRepos: [StaleRepo] = []
+    package var staleRepos: [StaleRepo] = []
     /// Apps whose builds moved to another Xcode (a pin changed, or a floating pin's image did).
-    public var toolchainMoves: [ToolchainMove] = []
+    package var toolchainMoves: [ToolchainMove] = []
 
     /// Blocked apps whose builds moved to Xcode 27 or later in this run: the crash reaches that build now.
-    public var pinRegressions: [ToolchainMove] { toolchainMoves.filter(\.isRegression) }
+    package var pinRegressions: [ToolchainMove] { toolchainMoves.filter(\.isRegression) }
 
-    public init(from: String?, to: String) {
+    package init(from: String?, to: String) {
         self.from = from
         self.to = to
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         regressions.isEmpty && improvements.isEmpty && otherChanges.isEmpty && newFindings.isEmpty && resolvedFindings.isEmpty
             && suppressedFindings.isEmpty && suppressionChanges.isEmpty && newApps.isEmpty && removedApps.isEmpty && newRepos.isEmpty
             && removedRepos.isEmpty && toolchainMoves.isEmpty
     }
 
     /// Compares a run with an older one (nil: nothing to compare with).
-    public static func between(_ old: RunSnapshot?, _ new: RunSnapshot) -> RunDiff {
+    package static func between(_ old: RunSnapshot?, _ new: RunSnapshot) -> RunDiff {
         var diff = RunDiff(from: old?.record.id, to: new.record.id)
         for repo in new.record.repos where repo.status.isFailure {
             diff.staleRepos.append(
@@ -180,35 +180,35 @@ struct AppIdentity: Hashable {
     }
 }
 
-public struct VerdictChange: Sendable, Hashable {
-    public let repo: RepoKey
-    public let repoName: String
-    public let team: String?
-    public let path: String
-    public let target: String
-    public let from: Verdict
-    public let to: Verdict
+package struct VerdictChange: Sendable, Hashable {
+    package let repo: RepoKey
+    package let repoName: String
+    package let team: String?
+    package let path: String
+    package let target: String
+    package let from: Verdict
+    package let to: Verdict
 }
 
 /// An app whose builds use another Xcode than in the previous run.
-public struct ToolchainMove: Sendable, Hashable {
-    public let repo: RepoKey
-    public let repoName: String
-    public let team: String?
-    public let path: String
-    public let target: String
+package struct ToolchainMove: Sendable, Hashable {
+    package let repo: RepoKey
+    package let repoName: String
+    package let team: String?
+    package let path: String
+    package let target: String
     /// The Xcode column before and after ("16.4", "latest"; nil when unknown).
-    public let from: String?
-    public let to: String?
-    public let fromStatus: AppToolchain.Status
-    public let toStatus: AppToolchain.Status
+    package let from: String?
+    package let to: String?
+    package let fromStatus: AppToolchain.Status
+    package let toStatus: AppToolchain.Status
     /// The app's verdict in the newer run.
-    public let verdict: Verdict
+    package let verdict: Verdict
     /// The pin that decides now, `file:line`.
-    public let pin: String?
+    package let pin: String?
 
     /// The move put a blocked app's build on Xcode 27 or later: it crashes at launch in that build.
-    public var isRegression: Bool {
+    package var isRegression: Bool {
         toStatus == .current && fromStatus != .current && verdict == .blocked
     }
 
@@ -228,17 +228,17 @@ public struct ToolchainMove: Sendable, Hashable {
     }
 }
 
-public struct FindingChange: Sendable, Hashable {
-    public let repo: RepoKey
-    public let repoName: String
-    public let path: String
-    public let target: String
-    public let rule: String
-    public let severity: Severity
-    public let message: String
-    public let file: String
-    public let line: Int
-    public let fingerprint: String
+package struct FindingChange: Sendable, Hashable {
+    package let repo: RepoKey
+    package let repoName: String
+    package let path: String
+    package let target: String
+    package let rule: String
+    package let severity: Severity
+    package let message: String
+    package let file: String
+    package let line: Int
+    package let fingerprint: String
 
     init(repo: RepoKey, repoName: String, app: AppReport, finding: Finding) {
         self.repo = repo
@@ -255,38 +255,38 @@ public struct FindingChange: Sendable, Hashable {
 }
 
 /// A finding that got a `scenesweep:ignore` comment, with its reason and whether the fleet accepted it.
-public struct SuppressedChange: Sendable, Hashable {
-    public let change: FindingChange
-    public let reason: String
-    public let accepted: Bool
+package struct SuppressedChange: Sendable, Hashable {
+    package let change: FindingChange
+    package let reason: String
+    package let accepted: Bool
 }
 
-public struct AppChange: Sendable, Hashable {
-    public let repo: RepoKey
-    public let repoName: String
-    public let team: String?
-    public let path: String
-    public let target: String
-    public let verdict: Verdict
+package struct AppChange: Sendable, Hashable {
+    package let repo: RepoKey
+    package let repoName: String
+    package let team: String?
+    package let path: String
+    package let target: String
+    package let verdict: Verdict
 }
 
-public struct RepoChange: Sendable, Hashable {
-    public let repo: RepoKey
-    public let repoName: String
-    public let team: String?
+package struct RepoChange: Sendable, Hashable {
+    package let repo: RepoKey
+    package let repoName: String
+    package let team: String?
     /// Apps in its result; nil when it has none.
-    public let apps: Int?
+    package let apps: Int?
 }
 
-public struct StaleRepo: Sendable, Hashable {
-    public let repo: RepoKey
-    public let repoName: String
-    public let team: String?
-    public let error: String
-    public let failingSince: String?
+package struct StaleRepo: Sendable, Hashable {
+    package let repo: RepoKey
+    package let repoName: String
+    package let team: String?
+    package let error: String
+    package let failingSince: String?
     /// Whether an older result is carried forward.
-    public let hasResult: Bool
-    public let resultCommit: String?
+    package let hasResult: Bool
+    package let resultCommit: String?
     /// When the carried result was made; nil without one.
-    public let resultDate: Date?
+    package let resultDate: Date?
 }

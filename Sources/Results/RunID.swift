@@ -1,8 +1,8 @@
 import Foundation
 
 /// Run ids: `20261130T062733Z-1a2b`, UTC time then 4 hex digits, so they sort by time.
-public enum RunID {
-    public static func make(at date: Date, suffix: UInt16) -> String {
+package enum RunID {
+    package static func make(at date: Date, suffix: UInt16) -> String {
         let hex = String(suffix, radix: 16)
         return stamp(date) + "-" + String(repeating: "0", count: 4 - hex.count) + hex
     }
@@ -23,7 +23,7 @@ public enum RunID {
     }
 
     /// A new id that sorts after `newest` even within the same second or when the clock went back.
-    public static func next(at date: Date, suffix: UInt16, after newest: String?) -> String? {
+    package static func next(at date: Date, suffix: UInt16, after newest: String?) -> String? {
         let candidate = make(at: date, suffix: suffix)
         guard let newest, candidate <= newest else { return candidate }
         guard let last = UInt16(newest.suffix(4), radix: 16), last < UInt16.max else { return nil }
@@ -32,7 +32,7 @@ public enum RunID {
     }
 
     /// The time a run id names (to the second), or nil when `id` is not a run id.
-    public static func date(of id: String) -> Date? {
+    package static func date(of id: String) -> Date? {
         guard isValid(id) else { return nil }
         let digits = Array(id.utf8)
         func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
@@ -44,7 +44,7 @@ public enum RunID {
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + Int64(hour * 3600 + minute * 60 + second)))
     }
 
-    public static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 21 else { return false }
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -2,31 +2,31 @@ import Foundation
 
 /// `runs/<run-id>/run.json`: what a sweep did, repository by repository. Written last, so a run
 /// directory without it is a run that never completed.
-public struct RunRecord: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 1
+package struct RunRecord: Codable, Sendable, Equatable {
+    package static let currentSchemaVersion = 1
 
-    public var schemaVersion: Int
-    public var id: String
-    public var fleet: FleetInfo
-    public var tool: ToolInfo
+    package var schemaVersion: Int
+    package var id: String
+    package var fleet: FleetInfo
+    package var tool: ToolInfo
     /// Hash of the effective configuration (comments and layout do not change it).
-    public var configHash: String
-    public var startedAt: Date
-    public var finishedAt: Date
+    package var configHash: String
+    package var startedAt: Date
+    package var finishedAt: Date
     /// Whether mirrors were used as they were, without fetching.
-    public var offline: Bool
+    package var offline: Bool
     /// The `--only` names, if the sweep was limited to some repositories.
-    public var only: [String]
+    package var only: [String]
     /// The complete run this one was compared with and carried results from.
-    public var previousRun: String?
+    package var previousRun: String?
     /// In config order.
-    public var repos: [RepoRecord]
+    package var repos: [RepoRecord]
     /// A shard's run (`sweep --shard I/N`): which shard of how many. Absent from whole-fleet runs.
-    public var shard: Shard?
+    package var shard: Shard?
     /// A merged run (`merge`): every shard, merged from a new run of it or carried forward. Absent otherwise.
-    public var shards: [MergedShard]?
+    package var shards: [MergedShard]?
 
-    public init(
+    package init(
         id: String, fleet: FleetInfo, tool: ToolInfo, configHash: String, startedAt: Date, finishedAt: Date, offline: Bool,
         only: [String], previousRun: String?, repos: [RepoRecord], shard: Shard? = nil, shards: [MergedShard]? = nil
     ) {
@@ -45,24 +45,24 @@ public struct RunRecord: Codable, Sendable, Equatable {
         self.shards = shards
     }
 
-    public func repo(_ key: RepoKey) -> RepoRecord? {
+    package func repo(_ key: RepoKey) -> RepoRecord? {
         repos.first { $0.key == key }
     }
 }
 
 /// One shard of a merged run.
-public struct MergedShard: Codable, Sendable, Equatable {
-    public var shard: Shard
+package struct MergedShard: Codable, Sendable, Equatable {
+    package var shard: Shard
     /// Whether this run took the shard's repositories from a new run of the shard; if not, they were
     /// carried forward from the previous merged run, marked stale.
-    public var merged: Bool
+    package var merged: Bool
     /// The newest run of the shard merged so far: this run's input when `merged`, otherwise an earlier
     /// one (nil when none ever was). A shard run no newer than this is not new evidence.
-    public var run: String?
+    package var run: String?
     /// Why the shard's repositories were carried forward.
-    public var error: String?
+    package var error: String?
 
-    public init(shard: Shard, merged: Bool, run: String?, error: String? = nil) {
+    package init(shard: Shard, merged: Bool, run: String?, error: String? = nil) {
         self.shard = shard
         self.merged = merged
         self.run = run
@@ -70,28 +70,28 @@ public struct MergedShard: Codable, Sendable, Equatable {
     }
 }
 
-public struct FleetInfo: Codable, Sendable, Equatable {
-    public var name: String
-    public var deadline: CalendarDay?
+package struct FleetInfo: Codable, Sendable, Equatable {
+    package var name: String
+    package var deadline: CalendarDay?
 
-    public init(name: String, deadline: CalendarDay?) {
+    package init(name: String, deadline: CalendarDay?) {
         self.name = name
         self.deadline = deadline
     }
 }
 
-public struct ToolInfo: Codable, Sendable, Equatable {
+package struct ToolInfo: Codable, Sendable, Equatable {
     /// This build's version, part of every result's cache key: a new version rescans everything.
-    public static let currentVersion = "0.1.0"
+    package static let currentVersion = "0.1.0"
     /// The name of the rule pack this build carries (results name it with a hash of its catalogue).
-    public static let currentRulePack = "ios27"
+    package static let currentRulePack = "ios27"
 
-    public var name: String
-    public var version: String
+    package var name: String
+    package var version: String
     /// The rule pack and a hash of its catalogue, e.g. `ios27+3f2a…`.
-    public var rulePack: String
+    package var rulePack: String
 
-    public init(name: String = "scenesweep", version: String, rulePack: String) {
+    package init(name: String = "scenesweep", version: String, rulePack: String) {
         self.name = name
         self.version = version
         self.rulePack = rulePack
@@ -99,7 +99,7 @@ public struct ToolInfo: Codable, Sendable, Equatable {
 }
 
 /// What happened to one repository in a run.
-public enum RepoStatus: String, Codable, Sendable, CaseIterable {
+package enum RepoStatus: String, Codable, Sendable, CaseIterable {
     /// Fetched and scanned in this run.
     case scanned
     /// Fetched; commit, tool, rule pack and settings unchanged, so the previous result was carried forward.
@@ -112,38 +112,38 @@ public enum RepoStatus: String, Codable, Sendable, CaseIterable {
     case skipped
 
     /// Whether the repository could not be brought up to date in this run.
-    public var isFailure: Bool { self == .stale || self == .failed }
+    package var isFailure: Bool { self == .stale || self == .failed }
 }
 
 /// One repository's line in `run.json` (its JSON form: RepoRecord+Codable.swift).
-public struct RepoRecord: Sendable, Equatable {
-    public var key: RepoKey
-    public var name: String
+package struct RepoRecord: Sendable, Equatable {
+    package var key: RepoKey
+    package var name: String
     /// The configured URL with any credentials removed.
-    public var url: String
+    package var url: String
     /// The configured branch; nil means the remote's default.
-    public var branch: String?
+    package var branch: String?
     /// The branch actually scanned (the default branch resolved), when the fetch got that far.
-    public var scannedBranch: String?
-    public var team: String?
-    public var status: RepoStatus
+    package var scannedBranch: String?
+    package var team: String?
+    package var status: RepoStatus
     /// The commit the result belongs to (for a stale repository: the last one that could be scanned).
-    public var commit: String?
+    package var commit: String?
     /// The tool version, rule pack and settings hash the result was made with.
-    public var resultTool: String?
-    public var resultRulePack: String?
-    public var settingsHash: String?
+    package var resultTool: String?
+    package var resultRulePack: String?
+    package var settingsHash: String?
     /// The run whose scan produced the result; nil when there is none.
-    public var scannedIn: String?
+    package var scannedIn: String?
     /// Why the repository could not be fetched or scanned (never holds a secret).
-    public var error: String?
+    package var error: String?
     /// The first run of the current streak of failures.
-    public var failingSince: String?
-    public var fetchSeconds: Double?
-    public var scanSeconds: Double?
-    public var counts: RepoCounts?
+    package var failingSince: String?
+    package var fetchSeconds: Double?
+    package var scanSeconds: Double?
+    package var counts: RepoCounts?
 
-    public init(
+    package init(
         key: RepoKey, name: String, url: String, branch: String?, scannedBranch: String? = nil, team: String?, status: RepoStatus,
         commit: String? = nil, resultTool: String? = nil, resultRulePack: String? = nil, settingsHash: String? = nil,
         scannedIn: String? = nil,
@@ -171,27 +171,27 @@ public struct RepoRecord: Sendable, Equatable {
 
     /// Whether the previous result was carried forward unchanged. Derived from `status`, so the two
     /// can never disagree; `run.json` still carries it for its readers.
-    public var reused: Bool { status == .reused }
+    package var reused: Bool { status == .reused }
     /// Whether the result shown is an earlier one because the repository could not be brought up to
     /// date. Derived from `status`, like `reused`.
-    public var stale: Bool { status == .stale }
+    package var stale: Bool { status == .stale }
 
     /// Whether a scan result (`repos/<key>.json`) belongs to this record.
-    public var hasResult: Bool { scannedIn != nil }
+    package var hasResult: Bool { scannedIn != nil }
 }
 
 /// Verdict and severity counts of one repository's result.
-public struct RepoCounts: Codable, Sendable, Equatable {
-    public var apps: Int
-    public var blocked: Int
-    public var atRisk: Int
-    public var ready: Int
-    public var unknown: Int
-    public var errors: Int
-    public var warnings: Int
-    public var notes: Int
+package struct RepoCounts: Codable, Sendable, Equatable {
+    package var apps: Int
+    package var blocked: Int
+    package var atRisk: Int
+    package var ready: Int
+    package var unknown: Int
+    package var errors: Int
+    package var warnings: Int
+    package var notes: Int
 
-    public init(apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, errors: Int, warnings: Int, notes: Int) {
+    package init(apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, errors: Int, warnings: Int, notes: Int) {
         self.apps = apps
         self.blocked = blocked
         self.atRisk = atRisk
@@ -204,27 +204,27 @@ public struct RepoCounts: Codable, Sendable, Equatable {
 }
 
 /// One line of `history.jsonl`: a completed run's aggregates, for trends.
-public struct HistoryEntry: Codable, Sendable, Equatable {
-    public var run: String
-    public var finishedAt: Date
-    public var apps: Int
-    public var blocked: Int
-    public var atRisk: Int
-    public var ready: Int
-    public var unknown: Int
+package struct HistoryEntry: Codable, Sendable, Equatable {
+    package var run: String
+    package var finishedAt: Date
+    package var apps: Int
+    package var blocked: Int
+    package var atRisk: Int
+    package var ready: Int
+    package var unknown: Int
     /// Apps counted from stale results (absent from lines written before it was added).
-    public var staleApps: Int?
+    package var staleApps: Int?
     /// Ready apps over all apps, in percent with one decimal.
-    public var readiness: Double
-    public var repos: Int
-    public var failedRepos: Int
-    public var scannedRepos: Int
-    public var reusedRepos: Int
-    public var regressions: Int
-    public var improvements: Int
-    public var seconds: Double
+    package var readiness: Double
+    package var repos: Int
+    package var failedRepos: Int
+    package var scannedRepos: Int
+    package var reusedRepos: Int
+    package var regressions: Int
+    package var improvements: Int
+    package var seconds: Double
 
-    public init(
+    package init(
         run: String, finishedAt: Date, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, staleApps: Int? = nil,
         readiness: Double, repos: Int, failedRepos: Int, scannedRepos: Int, reusedRepos: Int, regressions: Int, improvements: Int,
         seconds: Double
@@ -248,7 +248,7 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     }
 
     /// The line a completed run adds to the history.
-    public init(record: RunRecord, summary: FleetSummary) {
+    package init(record: RunRecord, summary: FleetSummary) {
         self.init(
             run: record.id, finishedAt: record.finishedAt, apps: summary.totals.apps, blocked: summary.totals.blocked,
             atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, staleApps: summary.staleApps,

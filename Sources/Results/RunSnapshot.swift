@@ -1,10 +1,10 @@
 /// A complete run with the results of its repositories, as values.
-public struct RunSnapshot: Sendable {
-    public let record: RunRecord
+package struct RunSnapshot: Sendable {
+    package let record: RunRecord
     /// Results by repository, for every repository that has one.
-    public let reports: [RepoKey: ScanReport]
+    package let reports: [RepoKey: ScanReport]
 
-    public init(record: RunRecord, reports: [RepoKey: ScanReport]) {
+    package init(record: RunRecord, reports: [RepoKey: ScanReport]) {
         self.record = record
         self.reports = reports
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import ScanCore
 
 /// The JSON contract of DESIGN.md (`scan --format json`, and each repository's `repos/<key>.json`, which
@@ -7,7 +7,7 @@ import ScanCore
 /// are optional) while ignoring members they do not know.
 extension ScanReport: Codable {
     /// The version of the JSON contract; a stored result of another version is not read.
-    public static let schemaVersion = 1
+    package static let schemaVersion = 1
 
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, root, apps, summary, diagnostics
@@ -17,7 +17,7 @@ extension ScanReport: Codable {
         case name, version, rulePack
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.schemaVersion, forKey: .schemaVersion)
         var tool = container.nestedContainer(keyedBy: ToolKeys.self, forKey: .tool)
@@ -30,7 +30,7 @@ extension ScanReport: Codable {
         try container.encode(diagnostics, forKey: .diagnostics)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decode(Int.self, forKey: .schemaVersion)
         guard version == Self.schemaVersion else {
@@ -45,13 +45,13 @@ extension ScanReport: Codable {
     }
 
     /// The report as the JSON contract writes it: two-space indented, members in the contract's order.
-    public var json: String {
+    package var json: String {
         // Encoding these values cannot fail: every member is a string, number, list or object.
         (try? JSONValueEncoder().encode(self).serialized()) ?? ""
     }
 
     /// A report read back from its JSON form.
-    public static func decoded(from data: Data) throws -> ScanReport {
+    package static func decoded(from data: Data) throws -> ScanReport {
         try JSONDecoder().decode(ScanReport.self, from: data)
     }
 }
@@ -64,7 +64,7 @@ extension AppReport: Codable {
 
     /// Members that only some apps have are written only when they do, so reports of ordinary apps
     /// keep their shape.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
         try container.encode(target, forKey: .target)
@@ -88,7 +88,7 @@ extension AppReport: Codable {
         if !refusedSuppressions.isEmpty { try container.encode(refusedSuppressions, forKey: .suppressionsRefused) }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             path: try container.decode(String.self, forKey: .path), target: try container.decode(String.self, forKey: .target),
@@ -118,7 +118,7 @@ extension ScanSummary: Encodable {
         case apps, blocked, atRisk, ready, unknown, errors, warnings, notes, suppressed, vendored
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(apps, forKey: .apps)
         try container.encode(blocked, forKey: .blocked)

@@ -1,11 +1,11 @@
-public import ScanCore
+import ScanCore
 
 extension ScanReport {
     /// The same report with every path (apps, projects, findings, suppressions, diagnostics) under
     /// `prefix`, the scanned folder's path from the repository root, and fingerprints made again from
     /// those paths: so a finding has one path and one fingerprint whichever folder of the repository was
     /// scanned, and GitHub and code scanning can attach it to the file.
-    public func rebased(under prefix: String) -> ScanReport {
+    package func rebased(under prefix: String) -> ScanReport {
         guard !prefix.isEmpty else { return self }
         func path(_ path: String) -> String { path.isEmpty || path == "." ? prefix : prefix + "/" + path }
         func moved(_ finding: Finding) -> Finding {

@@ -1,7 +1,7 @@
-public import ScanCore
+import ScanCore
 
 /// What one app will do when built with the iOS 27 SDK, from its worst finding.
-public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
+package enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
     /// Fails to launch, shows a black screen, does not build or is rejected at upload.
     case blocked
     /// Launches, but something users rely on silently stops working.
@@ -14,7 +14,7 @@ public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
 extension Verdict {
     /// The verdict of an app from the findings that count: blocked on an error; unknown when an input
     /// could not be read (and no error is certain); at risk on a warning; otherwise ready.
-    public static func of(_ findings: [Finding], unreadable: [String]) -> Verdict {
+    package static func of(_ findings: [Finding], unreadable: [String]) -> Verdict {
         if findings.contains(where: { $0.severity == .error }) { return .blocked }
         if !unreadable.isEmpty { return .unknown }
         if findings.contains(where: { $0.severity == .warning }) { return .atRisk }
@@ -23,17 +23,17 @@ extension Verdict {
 }
 
 /// The result of scanning one tree.
-public struct ScanReport: Sendable {
-    public let root: String
-    public let toolVersion: String
-    public let rulePack: String
-    public let apps: [AppReport]
-    public let diagnostics: [Diagnostic]
+package struct ScanReport: Sendable {
+    package let root: String
+    package let toolVersion: String
+    package let rulePack: String
+    package let apps: [AppReport]
+    package let diagnostics: [Diagnostic]
     /// The repository root every path is relative to, as a `file://` URI ending in `/`, when it is a
     /// folder on this machine (SARIF's `originalUriBaseIds.SRCROOT`); nil for a swept commit's tree.
-    public var rootURI: String?
+    package var rootURI: String?
 
-    public init(root: String, toolVersion: String, rulePack: String, apps: [AppReport], diagnostics: [Diagnostic]) {
+    package init(root: String, toolVersion: String, rulePack: String, apps: [AppReport], diagnostics: [Diagnostic]) {
         self.root = root
         self.toolVersion = toolVersion
         self.rulePack = rulePack
@@ -41,53 +41,53 @@ public struct ScanReport: Sendable {
         self.diagnostics = diagnostics
     }
 
-    public var summary: ScanSummary { ScanSummary(apps) }
+    package var summary: ScanSummary { ScanSummary(apps) }
 
     /// Every finding of every counted app, in report order (a vendor's example app is not the team's gate).
-    public var findings: [Finding] { apps.filter(\.counted).flatMap(\.findings) }
+    package var findings: [Finding] { apps.filter(\.counted).flatMap(\.findings) }
 }
 
 /// One app's verdict and findings. Members that hold paths can be set inside the module, so that
 /// `rebased(under:)` moves a copy and every other member is carried as it is.
-public struct AppReport: Sendable {
-    public internal(set) var path: String
-    public let target: String
+package struct AppReport: Sendable {
+    package internal(set) var path: String
+    package let target: String
     /// The `.xcodeproj` that defines the target, when there is one.
-    public internal(set) var project: String?
-    public let platform: String
+    package internal(set) var project: String?
+    package let platform: String
     /// `native`, `swiftui`, `react-native`, `expo`, `capacitor`, `flutter`, `cordova`.
-    public let framework: String
-    public let frameworkVersion: String?
-    public let verdict: Verdict
+    package let framework: String
+    package let frameworkVersion: String?
+    package let verdict: Verdict
     /// Findings sorted by file, line, column and rule.
-    public internal(set) var findings: [Finding]
+    package internal(set) var findings: [Finding]
     /// Findings a `scenesweep:ignore` comment suppressed, not counted.
-    public internal(set) var suppressed: [SuppressedFinding]
+    package internal(set) var suppressed: [SuppressedFinding]
     /// Findings whose `scenesweep:ignore` comment the fleet's suppression policy did not accept: they are
     /// in `findings` too, counted with their severity.
-    public internal(set) var refusedSuppressions: [SuppressedFinding]
+    package internal(set) var refusedSuppressions: [SuppressedFinding]
     /// Inputs that could not be read, when they left the verdict unknown.
-    public let unreadable: [String]
+    package let unreadable: [String]
     /// The app's owners from the tree's CODEOWNERS (empty without one).
-    public let owners: [String]
+    package let owners: [String]
     /// A folder with signs of an app that no project or description identified: `unknown`, with the reason
     /// in `unreadable`, so it counts against readiness instead of vanishing.
-    public let unidentified: Bool
+    package let unidentified: Bool
     /// Test targets that run in this app or launch it, `ShopTests (TEST_HOST)`: they fail when it does.
-    public let testTargets: [String]
+    package let testTargets: [String]
     /// When no release of the framework could be resolved: the range a manifest requires (`>=3.38.0`),
     /// shown apart from `frameworkVersion`, which only ever holds a release.
-    public let frameworkRequirement: String?
+    package let frameworkRequirement: String?
     /// Why the app is third-party code (`inside vendor/, third-party code`): a vendor's example or demo app.
-    public let vendored: String?
+    package let vendored: String?
     /// Whether the app counts in totals and in `--fail-on`: false for vendored apps unless they are counted.
-    public let counted: Bool
+    package let counted: Bool
     /// The Xcode the app builds with, from the repository's CI and tool files.
-    public internal(set) var toolchain: AppToolchain
+    package internal(set) var toolchain: AppToolchain
     /// The dependencies of the rule pack's readiness table that the app's lockfiles resolve.
-    public internal(set) var dependencies: [DependencyStatus]
+    package internal(set) var dependencies: [DependencyStatus]
 
-    public init(
+    package init(
         path: String, target: String, project: String?, platform: String, framework: String, frameworkVersion: String?,
         verdict: Verdict, findings: [Finding], suppressed: [SuppressedFinding], unreadable: [String], owners: [String] = [],
         refusedSuppressions: [SuppressedFinding] = [], unidentified: Bool = false, testTargets: [String] = [],
@@ -115,26 +115,26 @@ public struct AppReport: Sendable {
         self.unreadable = unreadable
     }
 
-    public func count(_ severity: Severity) -> Int {
+    package func count(_ severity: Severity) -> Int {
         findings.filter { $0.severity == severity }.count
     }
 }
 
 /// Counts over a report's apps.
-public struct ScanSummary: Sendable, Hashable {
-    public let apps: Int
-    public let blocked: Int
-    public let atRisk: Int
-    public let ready: Int
-    public let unknown: Int
-    public let errors: Int
-    public let warnings: Int
-    public let notes: Int
-    public let suppressed: Int
+package struct ScanSummary: Sendable, Hashable {
+    package let apps: Int
+    package let blocked: Int
+    package let atRisk: Int
+    package let ready: Int
+    package let unknown: Int
+    package let errors: Int
+    package let warnings: Int
+    package let notes: Int
+    package let suppressed: Int
     /// Vendored apps reported apart and left out of every count above.
-    public let vendored: Int
+    package let vendored: Int
 
-    public init(_ all: [AppReport]) {
+    package init(_ all: [AppReport]) {
         let apps = all.filter(\.counted)
         vendored = all.count - apps.count
         self.apps = apps.count

@@ -8,19 +8,19 @@ import ScanCore
 /// shard and its mirror stays warm on that shard's volume. The key's 64-bit FNV-1a hash picks a bucket by
 /// jump consistent hashing (Lamping and Veach, 2014): going from N to N + 1 shards moves only about a
 /// (N + 1)th of the repositories, all onto the new shard, so the others keep their warm mirrors.
-public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     /// 1-based.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Parses `I/N`, such as `2/3`; nil for anything else or an index outside 1...N.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
             let index = Int(parts[0]), let count = Int(parts[1])
@@ -29,17 +29,17 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `2/3`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// `shard 2 of 3`.
-    public var label: String { "shard \(index) of \(count)" }
+    package var label: String { "shard \(index) of \(count)" }
 
-    public func contains(_ key: RepoKey) -> Bool {
+    package func contains(_ key: RepoKey) -> Bool {
         Self.index(of: key, count: count) == index
     }
 
     /// The 1-based shard a repository belongs to when the fleet is split `count` ways.
-    public static func index(of key: RepoKey, count: Int) -> Int {
+    package static func index(of key: RepoKey, count: Int) -> Int {
         jump(fnv1a(key.rawValue), buckets: max(1, count)) + 1
     }
 
@@ -65,7 +65,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         case index, count
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let index = try container.decode(Int.self, forKey: .index)
         let count = try container.decode(Int.self, forKey: .count)

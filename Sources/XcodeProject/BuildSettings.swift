@@ -1,10 +1,10 @@
 import Foundation
 
 /// Where a build setting's value was written.
-public struct SettingOrigin: Sendable, Hashable {
-    public let file: String
-    public let line: Int
-    public var column: Int = 1
+package struct SettingOrigin: Sendable, Hashable {
+    package let file: String
+    package let line: Int
+    package var column: Int = 1
 
     package init(file: String, line: Int, column: Int = 1) {
         self.file = file
@@ -14,7 +14,7 @@ public struct SettingOrigin: Sendable, Hashable {
 }
 
 /// What a path-valued setting resolves to.
-public enum SettingPath: Sendable, Hashable {
+package enum SettingPath: Sendable, Hashable {
     case unset
     /// A root-relative path.
     case inside(String)
@@ -23,23 +23,23 @@ public enum SettingPath: Sendable, Hashable {
 }
 
 /// A setting's raw value and where it came from.
-public struct SettingValue: Sendable, Hashable {
-    public let raw: String
-    public let origin: SettingOrigin?
+package struct SettingValue: Sendable, Hashable {
+    package let raw: String
+    package let origin: SettingOrigin?
 }
 
 /// The build settings of one target in one configuration, layered as Xcode does:
 /// project xcconfig, project settings, target xcconfig, target settings (later wins, `$(inherited)`
 /// refers to the layers below).
-public struct BuildSettings: Sendable, Hashable {
-    public let configuration: String
+package struct BuildSettings: Sendable, Hashable {
+    package let configuration: String
     /// Fully layered values before `$(VAR)` expansion (except `$(inherited)`, already applied).
-    public let values: [String: SettingValue]
+    package let values: [String: SettingValue]
     private var builtIns: [String: String]
 
     /// Layers a target's settings for one configuration.
     /// - Parameter load: reads a root-relative file for xcconfig includes.
-    public static func resolve(
+    package static func resolve(
         project: Project, target: Target, configuration: String,
         load: (String) -> (path: String, bytes: [UInt8])?, problems: inout [String]
     ) -> BuildSettings {
@@ -99,7 +99,7 @@ public struct BuildSettings: Sendable, Hashable {
     /// levels allowed, and wider fan-outs hang (found by scripts/fuzz settings).
     static let maximumReferences = 1024
 
-    public init(configuration: String, values: [String: SettingValue], builtIns: [String: String] = [:]) {
+    package init(configuration: String, values: [String: SettingValue], builtIns: [String: String] = [:]) {
         self.configuration = configuration
         self.values = values
         self.builtIns = builtIns
@@ -107,7 +107,7 @@ public struct BuildSettings: Sendable, Hashable {
 
     /// The raw value of a setting for an iOS device build: `[sdk=iphoneos*]` wins over the
     /// unconditional assignment, as in Xcode; other conditions (`[sdk=macosx*]`, `[arch=…]`) are ignored.
-    public func setting(_ key: String) -> SettingValue? {
+    package func setting(_ key: String) -> SettingValue? {
         let conditional = values.keys.filter { $0.hasPrefix(key + "[") }.sorted()
         if let iOS = conditional.first(where: { $0.contains("sdk=iphoneos") }) { return values[iOS] }
         if let value = values[key] { return value }
@@ -115,7 +115,7 @@ public struct BuildSettings: Sendable, Hashable {
     }
 
     /// The expanded value of a setting, with Xcode's defaults for the names it always defines.
-    public subscript(key: String) -> String? {
+    package subscript(key: String) -> String? {
         var budget = Self.maximumReferences
         return value(of: key, depth: 0, budget: &budget)
     }
@@ -133,7 +133,7 @@ public struct BuildSettings: Sendable, Hashable {
 
     /// Where a path-valued setting (`INFOPLIST_FILE`, …) points, the way Xcode resolves it: relative
     /// paths and `$(SRCROOT)`/`$(PROJECT_DIR)` are relative to the project folder.
-    public func path(_ key: String) -> SettingPath {
+    package func path(_ key: String) -> SettingPath {
         // Expand the project folder to a marker so that `$(SRCROOT)/x` is not mistaken for `/x`.
         let marker = "\u{1}SRCROOT\u{1}"
         let root = builtIns["SRCROOT"] ?? ""
@@ -148,14 +148,14 @@ public struct BuildSettings: Sendable, Hashable {
         return Paths.resolve(root, value).map { .inside($0) } ?? .outside(value)
     }
 
-    public func isYes(_ key: String) -> Bool {
+    package func isYes(_ key: String) -> Bool {
         guard let value = self[key] else { return false }
         return value == "YES" || value == "yes" || value == "true"
     }
 
     /// Expands `$(NAME)`, `${NAME}` and `$NAME` references, with `:c99extidentifier`, `:rfc1034identifier`,
     /// `:lower` and `:upper` modifiers. Unknown names expand to nothing, as in Xcode.
-    public func expand(_ text: String) -> String {
+    package func expand(_ text: String) -> String {
         var budget = Self.maximumReferences
         return expand(text, depth: 0, budget: &budget)
     }

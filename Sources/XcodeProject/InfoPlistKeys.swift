@@ -1,9 +1,9 @@
 /// What Xcode writes into a generated Info.plist from `INFOPLIST_KEY_*` build settings.
-public enum GeneratedInfoPlist {
+package enum GeneratedInfoPlist {
     /// The keys a target's generated Info.plist gets from its build settings, when `GENERATE_INFOPLIST_FILE = YES`.
     /// `…_Generation = YES` settings stand for whole generated entries (a manifest with no configurations,
     /// an empty launch screen dictionary).
-    public static func values(from settings: BuildSettings) -> [String: PlistValue] {
+    package static func values(from settings: BuildSettings) -> [String: PlistValue] {
         var result: [String: PlistValue] = [:]
         let prefix = "INFOPLIST_KEY_"
         // Conditional spellings (`INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]`) count as
@@ -34,20 +34,20 @@ public enum GeneratedInfoPlist {
 }
 
 /// A 1-based line and column (in Unicode scalars) in a text file.
-public struct TextPosition: Sendable, Hashable {
-    public let line: Int
-    public let column: Int
+package struct TextPosition: Sendable, Hashable {
+    package let line: Int
+    package let column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 }
 
 /// Finds where `<key>NAME</key>` entries sit in an XML plist, skipping XML comments.
-public enum PlistKeyLines {
+package enum PlistKeyLines {
     /// Positions of every key's `<key>` tag, in order of appearance, by key name.
-    public static func positions(in bytes: [UInt8]) -> [String: [TextPosition]] {
+    package static func positions(in bytes: [UInt8]) -> [String: [TextPosition]] {
         var result: [String: [TextPosition]] = [:]
         var line = 1
         var lineStart = 0

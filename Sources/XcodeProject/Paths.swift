@@ -1,19 +1,19 @@
 /// Root-relative path arithmetic. Paths use `/`, never start with `/`, and never leave the root.
-public enum Paths {
+package enum Paths {
     /// Joins and normalises; nil when the result would leave the root or is absolute.
-    public static func resolve(_ base: String, _ relative: String) -> String? {
+    package static func resolve(_ base: String, _ relative: String) -> String? {
         if relative.hasPrefix("/") { return nil }
         return normalize(join(base, relative))
     }
 
-    public static func join(_ base: String, _ relative: String) -> String {
+    package static func join(_ base: String, _ relative: String) -> String {
         if base.isEmpty { return relative }
         if relative.isEmpty { return base }
         return base.hasSuffix("/") ? base + relative : base + "/" + relative
     }
 
     /// Removes `.` and empty components and applies `..`; nil if `..` climbs above the root.
-    public static func normalize(_ path: String) -> String? {
+    package static func normalize(_ path: String) -> String? {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -30,23 +30,23 @@ public enum Paths {
     // Components are found by byte: a `/` or `.` is one ASCII byte in UTF-8, and the Character-based
     // `lastIndex(of:)` walked grapheme clusters backwards (a seventh of a large app's scan went there).
 
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = lastByte(UInt8(ascii: "/"), in: path.utf8[...]) else { return "" }
         return String(path.utf8[..<slash])!
     }
 
-    public static func fileName(of path: String) -> String {
+    package static func fileName(of path: String) -> String {
         String(nameBytes(of: path))!
     }
 
     /// `a/b/Main.storyboard` → `Main`.
-    public static func baseName(of path: String) -> String {
+    package static func baseName(of path: String) -> String {
         let name = nameBytes(of: path)
         guard let dot = lastByte(UInt8(ascii: "."), in: name), dot != name.startIndex else { return String(name)! }
         return String(name[..<dot])!
     }
 
-    public static func fileExtension(of path: String) -> String {
+    package static func fileExtension(of path: String) -> String {
         let name = nameBytes(of: path)
         guard let dot = lastByte(UInt8(ascii: "."), in: name), dot != name.startIndex else { return "" }
         return String(name[name.index(after: dot)...])!
@@ -71,7 +71,7 @@ public enum Paths {
     }
 
     /// Whether `path` is `folder` or inside it.
-    public static func isInside(_ path: String, _ folder: String) -> Bool {
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
         if folder.isEmpty { return true }
         return path == folder || (path.hasPrefix(folder) && path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A property-list value as a plain Swift value, so that parsed plists can cross module and task
 /// boundaries. pbxproj files (OpenStep format) arrive with every scalar as a string.
-public enum PlistValue: Sendable, Hashable {
+package enum PlistValue: Sendable, Hashable {
     case string(String)
     case integer(Int)
     case real(Double)
@@ -12,23 +12,23 @@ public enum PlistValue: Sendable, Hashable {
     case array([PlistValue])
     case dictionary([String: PlistValue])
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    public var array: [PlistValue]? {
+    package var array: [PlistValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    public var dictionary: [String: PlistValue]? {
+    package var dictionary: [String: PlistValue]? {
         if case .dictionary(let value) = self { return value }
         return nil
     }
 
     /// Truth as Info.plist readers see it: a boolean, or the strings and numbers Xcode accepts.
-    public var isTrue: Bool {
+    package var isTrue: Bool {
         switch self {
         case .bool(let value): return value
         case .integer(let value): return value != 0
@@ -37,7 +37,7 @@ public enum PlistValue: Sendable, Hashable {
         }
     }
 
-    public subscript(key: String) -> PlistValue? {
+    package subscript(key: String) -> PlistValue? {
         dictionary?[key]
     }
 }

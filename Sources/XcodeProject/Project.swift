@@ -1,22 +1,22 @@
 /// One `.xcodeproj`: its native targets and project-level build configurations.
 ///
 /// All paths are relative to the scanned root and use `/`; a path that would leave the root is dropped.
-public struct Project: Sendable, Hashable {
+package struct Project: Sendable, Hashable {
     /// The `.xcodeproj` folder, e.g. `ios/Runner.xcodeproj`; for a project described by a generator
     /// (XcodeGen, Tuist, Bazel), the description file (`project.yml`, `Project.swift`, `BUILD.bazel`).
-    public let path: String
+    package let path: String
     /// What the project was read from.
-    public var kind: ProjectKind = .xcodeproj
+    package var kind: ProjectKind = .xcodeproj
     /// `project.pbxproj` inside it, or the description file: where targets and settings are written.
-    public var pbxprojPath: String { kind == .xcodeproj ? Paths.join(path, "project.pbxproj") : path }
+    package var pbxprojPath: String { kind == .xcodeproj ? Paths.join(path, "project.pbxproj") : path }
     /// The folder Xcode calls `SRCROOT` / `PROJECT_DIR`.
-    public let sourceRoot: String
-    public let name: String
-    public let objectVersion: Int?
-    public let buildConfigurations: [BuildConfiguration]
-    public let targets: [Target]
+    package let sourceRoot: String
+    package let name: String
+    package let objectVersion: Int?
+    package let buildConfigurations: [BuildConfiguration]
+    package let targets: [Target]
 
-    public func target(id: String) -> Target? {
+    package func target(id: String) -> Target? {
         targets.first { $0.id == id }
     }
 
@@ -46,7 +46,7 @@ public struct Project: Sendable, Hashable {
 }
 
 /// Where a project's targets come from.
-public enum ProjectKind: String, Sendable, Hashable {
+package enum ProjectKind: String, Sendable, Hashable {
     /// A committed `.xcodeproj`.
     case xcodeproj
     /// XcodeGen's `project.yml` / `project.json`.
@@ -58,34 +58,34 @@ public enum ProjectKind: String, Sendable, Hashable {
 }
 
 /// A `PBXNativeTarget`.
-public struct Target: Sendable, Hashable {
-    public let id: String
-    public let name: String
-    public let productName: String?
-    public let productType: String
+package struct Target: Sendable, Hashable {
+    package let id: String
+    package let name: String
+    package let productName: String?
+    package let productType: String
     /// 1-based line of the target's object in `project.pbxproj`.
-    public let line: Int
-    public let buildConfigurations: [BuildConfiguration]
+    package let line: Int
+    package let buildConfigurations: [BuildConfiguration]
     /// The configuration command-line builds use (`defaultConfigurationName`, usually Release).
-    public let defaultConfiguration: String?
+    package let defaultConfiguration: String?
     /// Files compiled by the Sources build phase.
-    public let sourceFiles: [String]
+    package let sourceFiles: [String]
     /// Files copied by the Resources build phase (variant groups expanded to their files).
-    public let resourceFiles: [String]
+    package let resourceFiles: [String]
     /// Xcode 16+ folders whose files all belong to the target unless excepted.
-    public let synchronizedFolders: [SynchronizedFolder]
+    package let synchronizedFolders: [SynchronizedFolder]
     /// Folders of local Swift packages whose products the target links.
-    public let localPackages: [String]
+    package let localPackages: [String]
     /// Ids of targets this one depends on (same project).
-    public let dependencies: [String]
+    package let dependencies: [String]
     /// The file that declares the target when it is not the project's own file (an XcodeGen include).
-    public var file: String? = nil
+    package var file: String? = nil
     /// For a description that writes the Info.plist itself (XcodeGen `info:`, Tuist `.extendingDefault`,
     /// Bazel's merged `infoplists`): its keys, used instead of reading `INFOPLIST_FILE` from the tree.
-    public var describedInfoPlist: DescribedInfoPlist? = nil
+    package var describedInfoPlist: DescribedInfoPlist? = nil
     /// Inputs of the target a description computes and a static reading could not follow (a Tuist Info.plist
     /// built by code): the app is then `unknown` for them.
-    public var inputsNotRead: [String] = []
+    package var inputsNotRead: [String] = []
 
     package init(
         id: String, name: String, productType: String, line: Int, buildConfigurations: [BuildConfiguration],
@@ -129,14 +129,14 @@ public struct Target: Sendable, Hashable {
 }
 
 /// An Info.plist whose keys a project description writes (the file at `path` is generated from them).
-public struct DescribedInfoPlist: Sendable, Hashable {
+package struct DescribedInfoPlist: Sendable, Hashable {
     /// Where the generator writes the plist (root-relative), when it names a path.
-    public let path: String?
-    public let values: [String: PlistValue]
+    package let path: String?
+    package let values: [String: PlistValue]
     /// Where each top-level key is written in the description.
-    public let keyOrigins: [String: SettingOrigin]
+    package let keyOrigins: [String: SettingOrigin]
     /// Where the plist as a whole is described (`info:`, `infoPlist:`).
-    public let origin: SettingOrigin
+    package let origin: SettingOrigin
 
     package init(path: String?, values: [String: PlistValue], keyOrigins: [String: SettingOrigin], origin: SettingOrigin) {
         self.path = path
@@ -147,24 +147,24 @@ public struct DescribedInfoPlist: Sendable, Hashable {
 }
 
 /// A `PBXFileSystemSynchronizedRootGroup` attached to a target.
-public struct SynchronizedFolder: Sendable, Hashable {
-    public let path: String
+package struct SynchronizedFolder: Sendable, Hashable {
+    package let path: String
     /// Paths (relative to the scanned root) the target leaves out, from membership exception sets.
-    public let excludedPaths: Set<String>
+    package let excludedPaths: Set<String>
 }
 
 /// An `XCBuildConfiguration`.
-public struct BuildConfiguration: Sendable, Hashable {
-    public let id: String
-    public let name: String
+package struct BuildConfiguration: Sendable, Hashable {
+    package let id: String
+    package let name: String
     /// Settings as written; array values joined with spaces. Conditional keys keep their `[sdk=…]` suffix.
-    public let settings: [String: String]
+    package let settings: [String: String]
     /// 1-based line of each setting in `project.pbxproj`.
-    public let settingLines: [String: Int]
+    package let settingLines: [String: Int]
     /// The `baseConfigurationReference` xcconfig file, when it resolves inside the root.
-    public let baseConfigurationPath: String?
+    package let baseConfigurationPath: String?
     /// Where each setting is written when it is not a line of `project.pbxproj` (a description file).
-    public var settingOrigins: [String: SettingOrigin] = [:]
+    package var settingOrigins: [String: SettingOrigin] = [:]
 
     package init(
         id: String, name: String, settings: [String: String], settingOrigins: [String: SettingOrigin], baseConfigurationPath: String?
@@ -187,8 +187,8 @@ public struct BuildConfiguration: Sendable, Hashable {
 }
 
 /// Product types, as Xcode writes them.
-public enum ProductType {
-    public static let application = "com.apple.product-type.application"
-    public static let appClip = "com.apple.product-type.application.on-demand-install-capable"
-    public static let watchApp2 = "com.apple.product-type.application.watchapp2"
+package enum ProductType {
+    package static let application = "com.apple.product-type.application"
+    package static let appClip = "com.apple.product-type.application.on-demand-install-capable"
+    package static let watchApp2 = "com.apple.product-type.application.watchapp2"
 }

@@ -5,19 +5,19 @@ internal import CByteSearch
 #endif
 
 /// Why a `project.pbxproj` could not be used.
-public struct ProjectError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public let line: Int?
-    public var description: String { message }
+package struct ProjectError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package let line: Int?
+    package var description: String { message }
 }
 
 /// Builds a `Project` from the bytes of `project.pbxproj`, the way Xcode reads it: objects by id,
 /// groups resolved to paths, build phases to file lists. Unknown `isa` kinds are ignored, not fatal.
-public enum ProjectReader {
+package enum ProjectReader {
     /// - Parameters:
     ///   - bytes: the `project.pbxproj` contents.
     ///   - xcodeprojPath: root-relative path of the `.xcodeproj` folder.
-    public static func read(_ bytes: [UInt8], xcodeprojPath: String) throws(ProjectError) -> Project {
+    package static func read(_ bytes: [UInt8], xcodeprojPath: String) throws(ProjectError) -> Project {
         let parsed: PlistValue
         do {
             parsed = try PropertyListReader.read(bytes).value

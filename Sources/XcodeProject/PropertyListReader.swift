@@ -1,32 +1,32 @@
 import Foundation
 
 /// The formats a property list file can be written in.
-public enum PropertyListFormat: String, Sendable {
+package enum PropertyListFormat: String, Sendable {
     case xml, binary, openStep
 }
 
 /// Why a property list could not be read.
-public struct PropertyListError: Error, Sendable, CustomStringConvertible {
-    public let message: String
+package struct PropertyListError: Error, Sendable, CustomStringConvertible {
+    package let message: String
     /// 1-based line, when the parser said where it gave up.
-    public let line: Int?
+    package let line: Int?
 
-    public init(message: String, line: Int?) {
+    package init(message: String, line: Int?) {
         self.message = message
         self.line = line
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Reads XML, binary and OpenStep (pbxproj) property lists with the project's own readers. Foundation's
 /// PropertyListSerialization is not used: it leaked about 1 KB for every malformed XML or binary plist,
 /// crashed on a binary set, and expanded shared binary objects without a bound.
-public enum PropertyListReader {
+package enum PropertyListReader {
     /// Deeper nesting than this is refused: real plists are a handful of levels deep.
     static let maximumNesting = 200
 
-    public static func read(_ bytes: [UInt8]) throws(PropertyListError) -> (value: PlistValue, format: PropertyListFormat) {
+    package static func read(_ bytes: [UInt8]) throws(PropertyListError) -> (value: PlistValue, format: PropertyListFormat) {
         guard !bytes.isEmpty else { throw PropertyListError(message: "empty file", line: nil) }
         if isBinary(bytes) {
             if let problem = BinaryPlistCheck.problem(in: bytes) { throw PropertyListError(message: problem, line: nil) }

@@ -1,14 +1,14 @@
 /// One assignment read from an `.xcconfig` file.
-public struct XCConfigAssignment: Sendable, Hashable {
+package struct XCConfigAssignment: Sendable, Hashable {
     /// The setting name with any condition, e.g. `IPHONEOS_DEPLOYMENT_TARGET` or `OTHER_LDFLAGS[sdk=iphoneos*]`.
-    public let key: String
-    public let value: String
-    public let file: String
-    public let line: Int
+    package let key: String
+    package let value: String
+    package let file: String
+    package let line: Int
 }
 
 /// Reads `.xcconfig` files: `KEY = value` lines, `//` comments, `#include "file"` and `#include? "file"`.
-public enum XCConfigReader {
+package enum XCConfigReader {
     /// The most files one top-level read opens, includes of includes counted. Real projects open a handful
     /// (CocoaPods chains are 3–5 deep), but the nesting limit alone lets a tree whose files each include
     /// the next one twice be opened 2^31 times, a hang found by `scripts/fuzz settings`.
@@ -17,7 +17,7 @@ public enum XCConfigReader {
     /// Reads `path` and everything it includes, in order (an include's assignments come where the include is).
     /// - Parameter load: returns a file's bytes by root-relative path, with the path as the tree spells
     ///   it (it may differ in case from an include's), or nil when absent.
-    public static func read(
+    package static func read(
         path: String, load: (String) -> (path: String, bytes: [UInt8])?, problems: inout [String]
     ) -> [XCConfigAssignment] {
         var visiting: Set<String> = []

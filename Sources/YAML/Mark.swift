@@ -1,16 +1,16 @@
 /// A position in a YAML document: 1-based line and column (columns count characters).
-public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
+package struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let line: Int
+    package let column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 
-    public static func < (lhs: Mark, rhs: Mark) -> Bool {
+    package static func < (lhs: Mark, rhs: Mark) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

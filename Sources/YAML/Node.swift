@@ -1,62 +1,62 @@
 /// A node of a parsed YAML document, with where it starts. Aliases are already replaced by copies of
 /// their anchored nodes and merge keys (`<<`) already applied.
-public struct Node: Sendable, Hashable {
-    public enum Content: Sendable, Hashable {
+package struct Node: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         case scalar(Scalar)
         case sequence([Node])
         case mapping([Pair])
     }
 
-    public struct Pair: Sendable, Hashable {
-        public let key: Node
-        public let value: Node
+    package struct Pair: Sendable, Hashable {
+        package let key: Node
+        package let value: Node
 
-        public init(key: Node, value: Node) {
+        package init(key: Node, value: Node) {
             self.key = key
             self.value = value
         }
     }
 
-    public let content: Content
-    public let mark: Mark
+    package let content: Content
+    package let mark: Mark
     /// The explicit tag of a collection (scalars keep theirs in `Scalar.tag`).
-    public let tag: String?
+    package let tag: String?
 
-    public init(_ content: Content, mark: Mark, tag: String? = nil) {
+    package init(_ content: Content, mark: Mark, tag: String? = nil) {
         self.content = content
         self.mark = mark
         self.tag = tag
     }
 
-    public var scalar: Scalar? {
+    package var scalar: Scalar? {
         if case .scalar(let scalar) = content { return scalar }
         return nil
     }
 
-    public var sequence: [Node]? {
+    package var sequence: [Node]? {
         if case .sequence(let items) = content { return items }
         return nil
     }
 
-    public var mapping: [Pair]? {
+    package var mapping: [Pair]? {
         if case .mapping(let pairs) = content { return pairs }
         return nil
     }
 
-    public var isNull: Bool { scalar?.isNull ?? false }
+    package var isNull: Bool { scalar?.isNull ?? false }
 
     /// The value for a scalar key in a mapping; nil for other nodes or a missing key.
-    public subscript(key: String) -> Node? {
+    package subscript(key: String) -> Node? {
         mapping?.first { $0.key.scalar?.text == key }?.value
     }
 
     /// The scalar keys of a mapping with where each is written, in document order.
-    public var keys: [(name: String, mark: Mark)] {
+    package var keys: [(name: String, mark: Mark)] {
         (mapping ?? []).compactMap { pair in pair.key.scalar.map { ($0.text, pair.key.mark) } }
     }
 
     /// "a scalar", "a sequence", "a mapping" or "null", for messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .scalar(let scalar): scalar.isNull ? "null" : "a scalar"
         case .sequence: "a sequence"
@@ -65,7 +65,7 @@ public struct Node: Sendable, Hashable {
     }
 
     /// Visits this node and all below it depth-first, each with its path from this node.
-    public func walk(_ visit: (NodePath, Node) throws -> Void) rethrows {
+    package func walk(_ visit: (NodePath, Node) throws -> Void) rethrows {
         try walk(path: NodePath(), visit)
     }
 
@@ -85,7 +85,7 @@ public struct Node: Sendable, Hashable {
     }
 
     /// The node at `path` below this one.
-    public func node(at path: NodePath) -> Node? {
+    package func node(at path: NodePath) -> Node? {
         var current = self
         for component in path.components {
             switch component {
@@ -102,23 +102,23 @@ public struct Node: Sendable, Hashable {
 }
 
 /// A path of keys and indices, printed like `repos[2].url`.
-public struct NodePath: Sendable, Hashable, CustomStringConvertible {
-    public enum Component: Sendable, Hashable {
+package struct NodePath: Sendable, Hashable, CustomStringConvertible {
+    package enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
-    public let components: [Component]
+    package let components: [Component]
 
-    public init(_ components: [Component] = []) {
+    package init(_ components: [Component] = []) {
         self.components = components
     }
 
-    public func appending(_ component: Component) -> NodePath {
+    package func appending(_ component: Component) -> NodePath {
         NodePath(components + [component])
     }
 
-    public var description: String {
+    package var description: String {
         var text = ""
         for component in components {
             switch component {

@@ -1,6 +1,6 @@
 /// A scalar's text as written (after unescaping and folding), with the style that tells `"true"` from `true`.
-public struct Scalar: Sendable, Hashable {
-    public enum Style: Sendable, Hashable {
+package struct Scalar: Sendable, Hashable {
+    package enum Style: Sendable, Hashable {
         case plain
         case singleQuoted
         case doubleQuoted
@@ -10,12 +10,12 @@ public struct Scalar: Sendable, Hashable {
         case folded
     }
 
-    public let text: String
-    public let style: Style
+    package let text: String
+    package let style: Style
     /// The explicit tag, expanded (e.g. "tag:yaml.org,2002:str"), or nil.
-    public let tag: String?
+    package let tag: String?
 
-    public init(_ text: String, style: Style = .plain, tag: String? = nil) {
+    package init(_ text: String, style: Style = .plain, tag: String? = nil) {
         self.text = text
         self.style = style
         self.tag = tag
@@ -24,10 +24,10 @@ public struct Scalar: Sendable, Hashable {
     static let nullTag = "tag:yaml.org,2002:null"
 
     /// Whether typing rules apply: plain and untagged (quoted, block or `!!str` scalars are strings).
-    public var isPlain: Bool { style == .plain && tag == nil }
+    package var isPlain: Bool { style == .plain && tag == nil }
 
     /// `null`, `Null`, `NULL`, `~` or nothing, written plain; or tagged `!!null`.
-    public var isNull: Bool {
+    package var isNull: Bool {
         if tag == Self.nullTag { return true }
         guard isPlain else { return false }
         switch text {
@@ -37,7 +37,7 @@ public struct Scalar: Sendable, Hashable {
     }
 
     /// The boolean a plain scalar spells (`true`/`True`/`TRUE`, `false`/`False`/`FALSE`), else nil.
-    public var bool: Bool? {
+    package var bool: Bool? {
         guard isPlain else { return nil }
         switch text {
         case "true", "True", "TRUE": return true
@@ -48,13 +48,13 @@ public struct Scalar: Sendable, Hashable {
 
     /// The integer a plain scalar spells: decimal with optional sign, `0x` hex or `0o` octal; nil if it
     /// is not an integer or does not fit.
-    public var integer: Int? {
+    package var integer: Int? {
         guard isPlain else { return nil }
         return Self.parseInteger(text)
     }
 
     /// The number a plain scalar spells: an integer, a decimal/exponent float, `.inf`, `-.inf` or `.nan`.
-    public var double: Double? {
+    package var double: Double? {
         guard isPlain else { return nil }
         switch text {
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity

@@ -3,17 +3,17 @@
 /// Quoted and block scalars are always strings; plain ones are typed: `true`/`false` (any case
 /// style), `null`/`~`/empty, decimal, `0x` and `0o` integers, floats, `.inf`, `.nan`. Every error
 /// carries the line and column of the offending node and its coding path, such as `repos[2].url`.
-public struct YAMLDecoder: Sendable {
-    public var parser: YAMLParser
+package struct YAMLDecoder: Sendable {
+    package var parser: YAMLParser
     /// Go on after an error to report every problem at once. Wrong values are replaced by placeholders
     /// (0, "", [], nil, an enum's first case) while decoding continues, and the result is thrown away;
     /// turn this off for types whose hand-written `init(from:)` recovers from errors with `try?`.
-    public var collectsAllErrors: Bool
+    package var collectsAllErrors: Bool
     /// Report keys no decoded type asked for as errors (with a "did you mean" suggestion).
-    public var unknownKeysAreErrors: Bool
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    package var unknownKeysAreErrors: Bool
+    package var userInfo: [CodingUserInfoKey: any Sendable]
 
-    public init(parser: YAMLParser = YAMLParser(), collectsAllErrors: Bool = true, unknownKeysAreErrors: Bool = false) {
+    package init(parser: YAMLParser = YAMLParser(), collectsAllErrors: Bool = true, unknownKeysAreErrors: Bool = false) {
         self.parser = parser
         self.collectsAllErrors = collectsAllErrors
         self.unknownKeysAreErrors = unknownKeysAreErrors
@@ -21,7 +21,7 @@ public struct YAMLDecoder: Sendable {
     }
 
     /// Parses the first document of `bytes` and decodes it; throws `YAMLErrorList`.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         let node: Node
         do {
             node = try parser.parse(bytes)
@@ -32,7 +32,7 @@ public struct YAMLDecoder: Sendable {
     }
 
     /// Decodes a parsed node; throws `YAMLErrorList` with every problem found.
-    public func decode<T: Decodable>(_ type: T.Type, from node: Node) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from node: Node) throws -> T {
         let outcome = decodeReportingProblems(type, from: node)
         var errors = outcome.errors
         if unknownKeysAreErrors { errors += outcome.unknownKeys.map(\.error) }
@@ -41,7 +41,7 @@ public struct YAMLDecoder: Sendable {
     }
 
     /// Decodes and returns the value (nil if there were errors), the errors, and the unknown keys.
-    public func decodeReportingProblems<T: Decodable>(_ type: T.Type, from node: Node) -> DecodingOutcome<T> {
+    package func decodeReportingProblems<T: Decodable>(_ type: T.Type, from node: Node) -> DecodingOutcome<T> {
         let session = DecodingSession(root: node, collectsAllErrors: collectsAllErrors, userInfo: userInfo)
         var value: T?
         do {

@@ -1,15 +1,15 @@
 /// One problem in a YAML document, printed as `LINE:COL: message`; the caller prefixes the file name.
-public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let mark: Mark
+package struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let mark: Mark
     /// What is wrong, including the coding path for decoding errors (e.g. "repos[2].url: expected a string, found a mapping").
-    public let message: String
+    package let message: String
     /// The coding path of the offending node ("repos[2].url", "" for the top level); nil for syntax errors.
-    public let path: String?
+    package let path: String?
     /// What the parser was doing, e.g. "while scanning a quoted scalar", with where that began.
-    public let context: String?
-    public let contextMark: Mark?
+    package let context: String?
+    package let contextMark: Mark?
 
-    public init(mark: Mark, message: String, path: String? = nil, context: String? = nil, contextMark: Mark? = nil) {
+    package init(mark: Mark, message: String, path: String? = nil, context: String? = nil, contextMark: Mark? = nil) {
         self.mark = mark
         self.message = message
         self.path = path
@@ -17,10 +17,10 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         self.contextMark = contextMark
     }
 
-    public var line: Int { mark.line }
-    public var column: Int { mark.column }
+    package var line: Int { mark.line }
+    package var column: Int { mark.column }
 
-    public var description: String {
+    package var description: String {
         var text = "\(mark): \(message)"
         if let context {
             text += contextMark.map { " (\(context) at \($0))" } ?? " (\(context))"
@@ -30,13 +30,13 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Every problem found while decoding a document, sorted by position.
-public struct YAMLErrorList: Error, Sendable, Hashable, CustomStringConvertible {
-    public let errors: [YAMLError]
+package struct YAMLErrorList: Error, Sendable, Hashable, CustomStringConvertible {
+    package let errors: [YAMLError]
 
-    public init(_ errors: [YAMLError]) {
+    package init(_ errors: [YAMLError]) {
         self.errors = errors.sorted { ($0.mark, $0.message) < ($1.mark, $1.message) }
     }
 
     /// One line per problem.
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+    package var description: String { errors.map(\.description).joined(separator: "\n") }
 }

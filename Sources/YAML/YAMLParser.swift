@@ -4,29 +4,29 @@ internal import CYAML
 ///
 /// Beyond libyaml it resolves aliases (as copies), applies merge keys, rejects duplicate keys, and caps
 /// the expanded size and depth of a document so alias bombs and deep nesting fail fast with an error.
-public struct YAMLParser: Sendable {
+package struct YAMLParser: Sendable {
     /// The most nodes a document may hold, counting every alias copy in full. Unlimited by default: a
     /// document's own nodes are bounded by its size (a 200,000-repository fleet config is a million).
-    public var maximumNodes: Int
+    package var maximumNodes: Int
     /// The most nodes aliases may add by copying what they name, each copy counted in full: the cap on
     /// alias bombs (a billion laughs), which plain nodes never count against.
-    public var maximumAliasNodes: Int
+    package var maximumAliasNodes: Int
     /// The deepest nesting of collections allowed, after alias expansion.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
-    public init(maximumNodes: Int = .max, maximumAliasNodes: Int = 1_000_000, maximumDepth: Int = 512) {
+    package init(maximumNodes: Int = .max, maximumAliasNodes: Int = 1_000_000, maximumDepth: Int = 512) {
         self.maximumNodes = maximumNodes
         self.maximumAliasNodes = maximumAliasNodes
         self.maximumDepth = maximumDepth
     }
 
     /// The first document; an empty stream gives a null scalar at 1:1. Later documents are not read.
-    public func parse(_ bytes: [UInt8]) throws -> Node {
+    package func parse(_ bytes: [UInt8]) throws -> Node {
         try parseDocuments(bytes, limit: 1).first ?? Node(.scalar(Scalar("")), mark: Mark(line: 1, column: 1))
     }
 
     /// Every document in the stream, in order.
-    public func parseAll(_ bytes: [UInt8]) throws -> [Node] {
+    package func parseAll(_ bytes: [UInt8]) throws -> [Node] {
         try parseDocuments(bytes, limit: Int.max)
     }
 

@@ -6,20 +6,20 @@ import Foundation
 /// Browser tests run wherever the suite runs: CI installs the Debian package `chromium` (.ci/run), and
 /// without it they fail with instructions. `SCENESWEEP_BROWSER_TESTS=skip` turns them off for a local
 /// run on a machine without a browser; `SCENESWEEP_CHROMIUM` names the binary when it is elsewhere.
-public struct Chromium: Sendable {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+package struct Chromium: Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public let executable: String
+    package let executable: String
 
     /// Whether the environment asked to skip browser tests (never set in CI).
-    public static var skipped: Bool {
+    package static var skipped: Bool {
         ProcessInfo.processInfo.environment["SCENESWEEP_BROWSER_TESTS"] == "skip"
     }
 
     /// The browser, or an error saying how to get one.
-    public static func find() throws -> Chromium {
+    package static func find() throws -> Chromium {
         let environment = ProcessInfo.processInfo.environment
         var candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
         if let chosen = environment["SCENESWEEP_CHROMIUM"], !chosen.isEmpty { candidates = [chosen] }
@@ -38,18 +38,18 @@ public struct Chromium: Sendable {
     }
 
     /// Renders a file at a window size and writes a PNG of it.
-    public func screenshot(of page: String, to png: String, width: Int, height: Int) throws {
+    package func screenshot(of page: String, to png: String, width: Int, height: Int) throws {
         _ = try run(["--screenshot=\(png)", "--window-size=\(width),\(height)", url(page)])
         guard FileManager.default.fileExists(atPath: png) else { throw Failure(description: "Chromium wrote no screenshot of \(page)") }
     }
 
     /// The page's DOM after parsing (and after any script would have run), serialised.
-    public func dumpDOM(of page: String) throws -> String {
+    package func dumpDOM(of page: String) throws -> String {
         try run(["--dump-dom", url(page)])
     }
 
     /// Prints the page as a PDF with its print style sheet.
-    public func printToPDF(_ page: String, to pdf: String) throws {
+    package func printToPDF(_ page: String, to pdf: String) throws {
         _ = try run(["--print-to-pdf=\(pdf)", "--no-pdf-header-footer", url(page)])
     }
 

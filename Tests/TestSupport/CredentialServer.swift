@@ -2,14 +2,14 @@ import Foundation
 
 /// A local HTTP server (Python) that asks for Basic credentials on every request, refuses them, and
 /// notes each Authorization header it was sent in a file.
-public final class CredentialServer: @unchecked Sendable {
+package final class CredentialServer: @unchecked Sendable {
     private let process = Process()
     private let directory = TemporaryDirectory("credserver")
-    public let port: Int
+    package let port: Int
 
-    public var log: String { directory.path + "/auth.log" }
+    package var log: String { directory.path + "/auth.log" }
 
-    public init() throws {
+    package init() throws {
         let script = """
             import http.server, sys
             log = open(sys.argv[1], "a")
@@ -30,13 +30,13 @@ public final class CredentialServer: @unchecked Sendable {
     }
 
     /// Whether some request carried exactly these Basic credentials.
-    public func sawCredential(user: String, password: String) -> Bool {
+    package func sawCredential(user: String, password: String) -> Bool {
         let expected = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").contains { $0 == expected }
     }
 
-    public func stop() {
+    package func stop() {
         // SIGKILL: the child inherits the test thread's blocked-signal mask, so SIGTERM could wait forever.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -4,24 +4,24 @@ import Rules
 import ScanCore
 
 /// Where a rule example says a finding must land.
-public struct MarkedLocation: Hashable, CustomStringConvertible, Sendable {
-    public let file: String
-    public let line: Int
-    public let column: Int
+package struct MarkedLocation: Hashable, CustomStringConvertible, Sendable {
+    package let file: String
+    package let line: Int
+    package let column: Int
 
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    package var description: String { "\(file):\(line):\(column)" }
 }
 
 /// Turns a rule `Example` into a real app tree on disk: an `App/` folder with the files, an Info.plist
 /// of the requested shape, and an `App.xcodeproj` when the example sets build settings.
-public enum ExampleApp {
-    public static func materialize(_ example: Example, in directory: TemporaryDirectory) -> [MarkedLocation] {
+package enum ExampleApp {
+    package static func materialize(_ example: Example, in directory: TemporaryDirectory) -> [MarkedLocation] {
         var marks: [MarkedLocation] = []
         var written: [String] = []
         // A framework example: the project's files at the root, the native app under ios/.
@@ -84,7 +84,7 @@ public enum ExampleApp {
     }
 
     /// Removes `↓` markers and returns where each stood (the line and column of the next character).
-    public static func stripMarkers(_ text: String) -> (String, [(line: Int, column: Int)]) {
+    package static func stripMarkers(_ text: String) -> (String, [(line: Int, column: Int)]) {
         var clean = ""
         var marks: [(Int, Int)] = []
         var line = 1
@@ -148,7 +148,7 @@ public enum ExampleApp {
     }
 
     /// Scans the example app with only `rule` enabled.
-    public static func findings(of rule: any Rule.Type, in directory: TemporaryDirectory) throws -> ScanReport {
+    package static func findings(of rule: any Rule.Type, in directory: TemporaryDirectory) throws -> ScanReport {
         // A verdict rule needs the verdict every other rule gives the example; callers keep only its findings.
         let others = rule is any VerdictRule.Type ? [] : Set(Catalogue.all.map { $0.description.id }).subtracting([rule.description.id])
         let source = try DirectorySource(root: directory.path)

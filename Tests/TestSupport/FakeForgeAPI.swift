@@ -10,36 +10,36 @@ import Foundation
 /// answers 422 with the reason to anything wrong, and notes each request with what it found, one JSON
 /// object a line. It can answer the first N requests with a status (429 with Retry-After, 502) before it
 /// starts accepting, and can redirect to another origin.
-public final class FakeForgeAPI: @unchecked Sendable {
+package final class FakeForgeAPI: @unchecked Sendable {
     private let process = Process()
     private let directory = TemporaryDirectory("fakeforge")
-    public let port: Int
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package let port: Int
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// One request as the server saw it.
-    public struct Request: Sendable, Equatable {
-        public let method: String
-        public let path: String
+    package struct Request: Sendable, Equatable {
+        package let method: String
+        package let path: String
         /// 202/201 when accepted, else the status it answered.
-        public let status: Int
+        package let status: Int
         /// Why it was refused (422), empty when accepted.
-        public let problem: String
-        public let commit: String
-        public let ref: String
-        public let category: String
+        package let problem: String
+        package let commit: String
+        package let ref: String
+        package let category: String
         /// Results in the uploaded SARIF, and the apps (`properties.app` / target) they name.
-        public let results: Int
-        public let apps: [String]
-        public let state: String
-        public let context: String
-        public let targetURL: String
+        package let results: Int
+        package let apps: [String]
+        package let state: String
+        package let context: String
+        package let targetURL: String
     }
 
     /// - Parameters:
     ///   - githubToken, giteaToken, gitlabToken: what each kind's header must carry.
     ///   - refusals: the first requests are answered with these statuses (429 comes with `Retry-After: 1`).
     ///   - redirectTo: when set, every request is answered 307 to this origin instead.
-    public init(
+    package init(
         githubToken: String = "", giteaToken: String = "", gitlabToken: String = "", refusals: [Int] = [], redirectTo: String? = nil
     ) throws {
         let script = #"""
@@ -140,7 +140,7 @@ public final class FakeForgeAPI: @unchecked Sendable {
     }
 
     /// Every request so far, in order.
-    public var requests: [Request] {
+    package var requests: [Request] {
         let text = (try? String(contentsOfFile: directory.path + "/requests.jsonl", encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
@@ -153,7 +153,7 @@ public final class FakeForgeAPI: @unchecked Sendable {
         }
     }
 
-    public func stop() {
+    package func stop() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }

@@ -2,17 +2,17 @@ import Foundation
 
 /// A local smart-HTTP git server (Python running `git http-backend`) that first refuses a number of
 /// requests with a chosen status, then serves the bare repositories under `root`, noting every request.
-public final class FlakyGitServer: @unchecked Sendable {
+package final class FlakyGitServer: @unchecked Sendable {
     private let process = Process()
     private let directory = TemporaryDirectory("flakygit")
-    public let port: Int
+    package let port: Int
 
     private var log: String { directory.path + "/requests.log" }
 
     /// - Parameters:
     ///   - root: the folder of bare repositories, served as `http://127.0.0.1:PORT/<name>.git`.
     ///   - refusals: how many requests are answered with `status` before the server starts serving.
-    public init(root: String, refusals: Int, status: Int) throws {
+    package init(root: String, refusals: Int, status: Int) throws {
         let script = """
             import http.server, os, subprocess, sys
             root, refusals, status, log = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), open(sys.argv[4], "a")
@@ -61,12 +61,12 @@ public final class FlakyGitServer: @unchecked Sendable {
     }
 
     /// How many requests asked for the reference list (`GET …/info/refs`): one per fetch attempt.
-    public var referenceRequests: Int {
+    package var referenceRequests: Int {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { $0.hasPrefix("GET ") && $0.contains("/info/refs") }.count
     }
 
-    public func stop() {
+    package func stop() {
         // SIGKILL: the child inherits the test thread's blocked-signal mask, so SIGTERM could wait forever.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

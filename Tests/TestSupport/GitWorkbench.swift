@@ -2,20 +2,20 @@ import Foundation
 
 /// Real git repositories made at test time with the git CLI, in a temporary folder removed afterwards.
 /// Repositories are seeded from the fixture trees under Fixtures/scan.
-public final class GitWorkbench: @unchecked Sendable {
+package final class GitWorkbench: @unchecked Sendable {
     private let directory: TemporaryDirectory
-    public var root: String { directory.path }
+    package var root: String { directory.path }
 
-    public init(_ label: String = "gitbench") {
+    package init(_ label: String = "gitbench") {
         directory = TemporaryDirectory(label)
     }
 
-    public func path(_ relative: String) -> String { root + "/" + relative }
+    package func path(_ relative: String) -> String { root + "/" + relative }
 
     /// A repository with a work tree at `name`, holding `fixture`'s tree (if any) plus `files`, committed
     /// on `branch`. Returns its path.
     @discardableResult
-    public func makeRepository(_ name: String, fixture: String? = nil, files: [String: String] = [:], branch: String = "main") throws
+    package func makeRepository(_ name: String, fixture: String? = nil, files: [String: String] = [:], branch: String = "main") throws
         -> String
     {
         let repository = path(name)
@@ -31,7 +31,7 @@ public final class GitWorkbench: @unchecked Sendable {
 
     /// Writes and removes files, commits, and returns the new commit's id.
     @discardableResult
-    public func commit(in repository: String, files: [String: String] = [:], removing: [String] = [], message: String = "change") throws
+    package func commit(in repository: String, files: [String: String] = [:], removing: [String] = [], message: String = "change") throws
         -> String
     {
         try write(files, in: repository)
@@ -43,17 +43,17 @@ public final class GitWorkbench: @unchecked Sendable {
 
     /// Appends text to a file of the repository (creating it) and commits.
     @discardableResult
-    public func append(_ text: String, to file: String, in repository: String, message: String = "append") throws -> String {
+    package func append(_ text: String, to file: String, in repository: String, message: String = "append") throws -> String {
         let url = URL(fileURLWithPath: repository + "/" + file)
         let existing = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return try commit(in: repository, files: [file: existing + text], message: message)
     }
 
-    public func head(of repository: String, _ revision: String = "HEAD") throws -> String {
+    package func head(of repository: String, _ revision: String = "HEAD") throws -> String {
         try git(["rev-parse", revision], in: repository)
     }
 
-    public func write(_ files: [String: String], in repository: String) throws {
+    package func write(_ files: [String: String], in repository: String) throws {
         for (relative, content) in files {
             let url = URL(fileURLWithPath: repository).appendingPathComponent(relative)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -63,7 +63,7 @@ public final class GitWorkbench: @unchecked Sendable {
 
     /// Runs git with a fixed identity and no user or system configuration; returns trimmed stdout.
     @discardableResult
-    public func git(_ arguments: [String], in directory: String) throws -> String {
+    package func git(_ arguments: [String], in directory: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "gc.auto=0"] + arguments
@@ -87,7 +87,7 @@ public final class GitWorkbench: @unchecked Sendable {
     }
 
     /// Copies a tree, keeping symlinks as symlinks.
-    public func copyTree(_ source: String, to destination: String) throws {
+    package func copyTree(_ source: String, to destination: String) throws {
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: destination, withIntermediateDirectories: true)
         for name in try fileManager.contentsOfDirectory(atPath: source) {
@@ -96,8 +96,8 @@ public final class GitWorkbench: @unchecked Sendable {
     }
 }
 
-public struct WorkbenchError: Error, CustomStringConvertible {
-    public let message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
+package struct WorkbenchError: Error, CustomStringConvertible {
+    package let message: String
+    package init(message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -1,24 +1,24 @@
 /// The start tags of an HTML document (ours, or a browser's serialised DOM), read the way a browser
 /// tokenises them: quoted attribute values may hold `<`, `>` and spaces; comments and the contents of
 /// `style`, `script`, `textarea` and `title` elements are not tags.
-public struct HTMLTag: Sendable, Equatable, CustomStringConvertible {
-    public let name: String
-    public let attributes: [(name: String, value: String)]
+package struct HTMLTag: Sendable, Equatable, CustomStringConvertible {
+    package let name: String
+    package let attributes: [(name: String, value: String)]
 
-    public static func == (lhs: HTMLTag, rhs: HTMLTag) -> Bool {
+    package static func == (lhs: HTMLTag, rhs: HTMLTag) -> Bool {
         lhs.name == rhs.name && lhs.attributes.elementsEqual(rhs.attributes) { $0 == $1 }
     }
 
-    public func attribute(_ name: String) -> String? {
+    package func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
     }
 
-    public var description: String {
+    package var description: String {
         "<" + ([name] + attributes.map { "\($0.name)=\"\($0.value)\"" }).joined(separator: " ") + ">"
     }
 
     /// Every start tag in document order; names and attribute names lowercased, values as written.
-    public static func all(in html: String) -> [HTMLTag] {
+    package static func all(in html: String) -> [HTMLTag] {
         let text = Array(html.unicodeScalars)
         var tags: [HTMLTag] = []
         var index = 0
@@ -100,7 +100,7 @@ public struct HTMLTag: Sendable, Equatable, CustomStringConvertible {
 
     /// Tags that could run code, fetch something or leave the page: scripts, frames, objects, images,
     /// style sheets, forms, a refresh, event-handler attributes and `javascript:` URLs.
-    public static func dangerous(in html: String) -> [HTMLTag] {
+    package static func dangerous(in html: String) -> [HTMLTag] {
         all(in: html).filter { tag in
             if ["script", "iframe", "frame", "object", "embed", "img", "link", "base", "form"].contains(tag.name) { return true }
             if tag.name == "meta", tag.attribute("http-equiv")?.lowercased() == "refresh" { return true }

@@ -2,10 +2,10 @@ import Foundation
 
 /// The hostile repositories of RELIABILITY.md, made by `scripts/lib/hostile_repos.py` (git objects
 /// written by hand, as no git command would write them).
-public enum HostileRepos {
+package enum HostileRepos {
     /// Runs `hostile_repos.py COMMAND ARGUMENTS`; returns what it prints (a commit id, for most).
     @discardableResult
-    public static func run(_ command: String, _ arguments: [String]) throws -> String {
+    package static func run(_ command: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =

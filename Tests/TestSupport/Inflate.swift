@@ -1,8 +1,8 @@
 /// A small DEFLATE decoder (RFC 1951) for reading PNG screenshots in tests, after Mark Adler's puff:
 /// canonical Huffman codes decoded a bit at a time. Foundation on Linux has no inflate of its own.
-public struct Inflate {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+package struct Inflate {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private let input: [UInt8]
@@ -13,7 +13,7 @@ public struct Inflate {
 
     /// Decodes a zlib stream (RFC 1950: two header bytes, DEFLATE data, a checksum left unchecked),
     /// stopping early once `limit` bytes are out.
-    public static func zlib(_ data: [UInt8], limit: Int = .max) throws -> [UInt8] {
+    package static func zlib(_ data: [UInt8], limit: Int = .max) throws -> [UInt8] {
         guard data.count >= 2, data[0] & 0x0F == 8, (Int(data[0]) << 8 | Int(data[1])) % 31 == 0 else {
             throw Failure(description: "not a zlib stream")
         }

@@ -3,13 +3,13 @@ import Foundation
 import Results
 
 /// What a workspace keeps of earlier runs: a sweep that cannot store its run must leave all of it as it was.
-public struct KeptRuns: Equatable {
-    public let latest: String?
-    public let completed: [String]
-    public let folders: [String]
-    public let history: Data?
+package struct KeptRuns: Equatable {
+    package let latest: String?
+    package let completed: [String]
+    package let folders: [String]
+    package let history: Data?
 
-    public init(_ store: RunStore) {
+    package init(_ store: RunStore) {
         latest = store.latestRun()
         completed = store.completedRuns()
         folders = ((try? FileManager.default.contentsOfDirectory(atPath: store.runsFolder)) ?? []).sorted()

@@ -8,19 +8,19 @@ import Foundation
 /// go: it can ask for a token (401 with a Basic challenge until the right one comes), notes every
 /// request with its client (User-Agent) and the credentials it carried, and can redirect the requests
 /// of one client (libgit2's fetch, or scenesweep's tip check) elsewhere, as a hostile or moved server does.
-public final class OriginGitServer: @unchecked Sendable {
+package final class OriginGitServer: @unchecked Sendable {
     /// One request as the server saw it.
-    public struct Request: Sendable, Equatable {
-        public let method: String
-        public let path: String
-        public let userAgent: String
+    package struct Request: Sendable, Equatable {
+        package let method: String
+        package let path: String
+        package let userAgent: String
         /// The `Authorization` header, or "-".
-        public let authorization: String
+        package let authorization: String
     }
 
     private let process = Process()
     private let directory = TemporaryDirectory("origingit")
-    public let port: Int
+    package let port: Int
 
     private var log: String { directory.path + "/requests.log" }
     private var redirectFile: String { directory.path + "/redirect" }
@@ -28,7 +28,7 @@ public final class OriginGitServer: @unchecked Sendable {
     /// - Parameters:
     ///   - root: the folder of bare repositories, served as `http://HOST:PORT/<name>.git`.
     ///   - token: when set, requests must carry Basic credentials whose password is this token.
-    public init(root: String, token: String? = nil) throws {
+    package init(root: String, token: String? = nil) throws {
         let script = """
             import base64, http.server, os, subprocess, sys
             root, token, log, redirect = sys.argv[1], sys.argv[2], open(sys.argv[3], "a"), sys.argv[4]
@@ -88,15 +88,15 @@ public final class OriginGitServer: @unchecked Sendable {
 
     /// From now on, answers the requests whose User-Agent contains `client` (any request for "*") with
     /// `status` and `Location: <target><path>`.
-    public func redirect(client: String, to target: String, status: Int = 302) throws {
+    package func redirect(client: String, to target: String, status: Int = 302) throws {
         try "\(client) \(target) \(status)\n".write(toFile: redirectFile, atomically: true, encoding: .utf8)
     }
 
-    public func stopRedirecting() {
+    package func stopRedirecting() {
         try? FileManager.default.removeItem(atPath: redirectFile)
     }
 
-    public var requests: [Request] {
+    package var requests: [Request] {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -106,7 +106,7 @@ public final class OriginGitServer: @unchecked Sendable {
     }
 
     /// Whether any request carried Basic credentials whose password is `token`.
-    public func sawToken(_ token: String) -> Bool {
+    package func sawToken(_ token: String) -> Bool {
         requests.contains { request in
             guard request.authorization.hasPrefix("Basic "),
                 let decoded = Data(base64Encoded: String(request.authorization.dropFirst(6)))
@@ -115,7 +115,7 @@ public final class OriginGitServer: @unchecked Sendable {
         }
     }
 
-    public func stop() {
+    package func stop() {
         // SIGKILL: the child inherits the test thread's blocked-signal mask, so SIGTERM could wait forever.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

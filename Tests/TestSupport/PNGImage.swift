@@ -2,20 +2,20 @@ import Foundation
 
 /// The pixels of a PNG (8-bit RGB or RGBA, not interlaced: what Chromium's screenshots are), for tests
 /// that must tell a rendered page from a blank one.
-public struct PNGImage {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+package struct PNGImage {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Rows decoded, from the top (all of them unless a limit was given).
-    public let rows: Int
+    package let rows: Int
     private let channels: Int
     private let pixels: [UInt8]
 
     /// Decodes the image, or only its top `maxRows` rows.
-    public init(contentsOf path: String, maxRows: Int = .max) throws {
+    package init(contentsOf path: String, maxRows: Int = .max) throws {
         guard let data = FileManager.default.contents(atPath: path) else { throw Failure(description: "cannot read \(path)") }
         let bytes = [UInt8](data)
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Failure(description: "not a PNG") }
@@ -76,13 +76,13 @@ public struct PNGImage {
     }
 
     /// The colour at a point as 0xRRGGBB (alpha ignored).
-    public func color(x: Int, y: Int) -> UInt32 {
+    package func color(x: Int, y: Int) -> UInt32 {
         let start = (y * width + x) * channels
         return UInt32(pixels[start]) << 16 | UInt32(pixels[start + 1]) << 8 | UInt32(pixels[start + 2])
     }
 
     /// How many pixels of each colour the decoded rows hold.
-    public func histogram() -> [UInt32: Int] {
+    package func histogram() -> [UInt32: Int] {
         var counts: [UInt32: Int] = [:]
         for y in 0..<rows {
             for x in 0..<width { counts[color(x: x, y: y), default: 0] += 1 }
@@ -91,7 +91,7 @@ public struct PNGImage {
     }
 
     /// Pixels within `tolerance` (per channel) of a colour.
-    public func count(near target: UInt32, tolerance: Int = 10, in histogram: [UInt32: Int]) -> Int {
+    package func count(near target: UInt32, tolerance: Int = 10, in histogram: [UInt32: Int]) -> Int {
         func channels(_ color: UInt32) -> [Int] { [Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF)] }
         let wanted = channels(target)
         return histogram.reduce(0) { total, entry in

@@ -1,15 +1,15 @@
 /// Writes a small, valid `project.pbxproj` with one iOS application target, for tests and examples.
-public struct ProjectWriter {
-    public var targetName = "App"
-    public var sourceFiles: [String] = []
-    public var resourceFiles: [String] = []
+package struct ProjectWriter {
+    package var targetName = "App"
+    package var sourceFiles: [String] = []
+    package var resourceFiles: [String] = []
     /// Target-level settings written to every configuration (Debug, Release).
-    public var settings: [String: String] = [:]
-    public var projectSettings: [String: String] = ["SDKROOT": "iphoneos", "IPHONEOS_DEPLOYMENT_TARGET": "17.0"]
+    package var settings: [String: String] = [:]
+    package var projectSettings: [String: String] = ["SDKROOT": "iphoneos", "IPHONEOS_DEPLOYMENT_TARGET": "17.0"]
 
-    public init() {}
+    package init() {}
 
-    public static let defaultTargetSettings: [String: String] = [
+    package static let defaultTargetSettings: [String: String] = [
         "INFOPLIST_FILE": "App/Info.plist",
         "PRODUCT_NAME": "\"$(TARGET_NAME)\"",
         "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
@@ -19,7 +19,7 @@ public struct ProjectWriter {
 
     /// The text, the 1-based line of the target object, and the lines of each target setting in the
     /// default (Release) configuration.
-    public func write() -> (text: String, targetLine: Int, settingLines: [String: Int]) {
+    package func write() -> (text: String, targetLine: Int, settingLines: [String: Int]) {
         var counter = 0
         func id() -> String {
             counter += 1

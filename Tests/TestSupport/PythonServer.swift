@@ -6,10 +6,10 @@ import Foundation
 
 /// The test servers are small Python scripts that bind an ephemeral port on 127.0.0.1 and print it as
 /// their first line; this starts one and waits for that line.
-public enum PythonServer {
+package enum PythonServer {
     /// Runs `python3 -c script arguments…` in `process` and returns the port it printed. A script that
     /// ends or prints something else first is killed, and `name` says which server did not start.
-    public static func start(
+    package static func start(
         _ process: Process, script: String, arguments: [String] = [], standardError: Any = FileHandle.nullDevice, name: String
     ) throws -> Int {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The built `scenesweep` product (`swift build --build-tests` builds it beside the test bundle).
-public enum ScenesweepBinary {
+package enum ScenesweepBinary {
     /// `SCENESWEEP_BINARY`, else the products folder of the running tests, else `.build/debug`.
-    public static let path: String = {
+    package static let path: String = {
         var candidates: [String] = []
         if let path = ProcessInfo.processInfo.environment["SCENESWEEP_BINARY"] { candidates.append(path) }
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

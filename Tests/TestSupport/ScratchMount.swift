@@ -4,22 +4,22 @@ import Foundation
 /// mount (tests run as root, whom permission bits do not stop). Unmounted when the value is dropped. The
 /// initialisers return nil where mounting is not possible (no privilege, no mount command), so tests can
 /// run only where it works.
-public final class ScratchMount: @unchecked Sendable {
-    public let path: String
+package final class ScratchMount: @unchecked Sendable {
+    package let path: String
 
     private init(path: String) {
         self.path = path
     }
 
     /// A tmpfs of `megabytes` over `path` (created if missing).
-    public static func tmpfs(at path: String, megabytes: Int) -> ScratchMount? {
+    package static func tmpfs(at path: String, megabytes: Int) -> ScratchMount? {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         guard run(["mount", "-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path]) else { return nil }
         return ScratchMount(path: path)
     }
 
     /// `path` bound over itself, then made read-only: what was written stays readable, nothing can be written.
-    public static func readOnly(_ path: String) -> ScratchMount? {
+    package static func readOnly(_ path: String) -> ScratchMount? {
         guard run(["mount", "--bind", path, path]) else { return nil }
         let mount = ScratchMount(path: path)
         guard run(["mount", "-o", "remount,bind,ro", path]) else { return nil }
@@ -27,13 +27,13 @@ public final class ScratchMount: @unchecked Sendable {
     }
 
     /// Whether this machine lets tests mount (root with CAP_SYS_ADMIN): tried once, on a scratch folder.
-    public static let isAvailable: Bool = {
+    package static let isAvailable: Bool = {
         let folder = TemporaryDirectory("mountprobe")
         return tmpfs(at: folder.path + "/probe", megabytes: 1) != nil
     }()
 
     /// Writes zeros into `file` under the mount until the file system is full.
-    public func fill(_ file: String = "filler") {
+    package func fill(_ file: String = "filler") {
         guard let handle = FileHandle(forWritingAtPath: path + "/" + file) ?? create(file) else { return }
         let block = Data(count: 64 << 10)
         while (try? handle.write(contentsOf: block)) != nil {}

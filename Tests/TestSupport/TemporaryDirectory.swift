@@ -1,11 +1,11 @@
 import Foundation
 
 /// A folder under the system's temporary directory, removed when the value is dropped.
-public final class TemporaryDirectory: @unchecked Sendable {
-    public let url: URL
-    public var path: String { url.path }
+package final class TemporaryDirectory: @unchecked Sendable {
+    package let url: URL
+    package var path: String { url.path }
 
-    public init(_ label: String = "scenesweep") {
+    package init(_ label: String = "scenesweep") {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -15,11 +15,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
     }
 
     /// Writes a file (creating folders) at a path relative to the directory.
-    public func write(_ relative: String, _ contents: String) {
+    package func write(_ relative: String, _ contents: String) {
         write(relative, Data(contents.utf8))
     }
 
-    public func write(_ relative: String, _ data: Data) {
+    package func write(_ relative: String, _ data: Data) {
         let target = url.appendingPathComponent(relative).standardizedFileURL
         try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: target)
@@ -27,9 +27,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
 }
 
 /// Where the repository's fixtures and goldens live.
-public enum FixturePaths {
+package enum FixturePaths {
     /// The package root, found from this file's location.
-    public static let packageRoot: URL = {
+    package static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -38,13 +38,13 @@ public enum FixturePaths {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }()
 
-    public static var fixtures: URL { packageRoot.appendingPathComponent("Fixtures") }
-    public static func scan(_ name: String) -> URL { fixtures.appendingPathComponent("scan").appendingPathComponent(name) }
+    package static var fixtures: URL { packageRoot.appendingPathComponent("Fixtures") }
+    package static func scan(_ name: String) -> URL { fixtures.appendingPathComponent("scan").appendingPathComponent(name) }
     /// Trees under `Fixtures/hostile`: names and contents meant to break reports.
-    public static func hostile(_ name: String) -> URL { fixtures.appendingPathComponent("hostile").appendingPathComponent(name) }
+    package static func hostile(_ name: String) -> URL { fixtures.appendingPathComponent("hostile").appendingPathComponent(name) }
     /// Inputs under `Fixtures/fuzz/regressions` that once crashed, hung or exhausted a fuzz target,
     /// as `target/file`; scripts/fuzz seeds each target with them too.
-    public static func fuzzRegression(_ name: String) throws -> [UInt8] {
+    package static func fuzzRegression(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: fixtures.appendingPathComponent("fuzz/regressions").appendingPathComponent(name)))
     }
 }

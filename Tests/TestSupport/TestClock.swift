@@ -4,7 +4,7 @@ import Synchronization
 
 /// A clock that moves only when a test moves it: `sleep(until:)` returns once `advance` reaches the
 /// deadline, so the daemon loop can be driven through days of schedule without waiting.
-public final class TestClock: WallClock {
+package final class TestClock: WallClock {
     private struct Sleeper {
         let id: Int
         let deadline: Date
@@ -21,17 +21,17 @@ public final class TestClock: WallClock {
 
     private let state: Mutex<State>
 
-    public init(now: Date) {
+    package init(now: Date) {
         state = Mutex(State(now: now))
     }
 
-    public var now: Date { state.withLock { $0.now } }
+    package var now: Date { state.withLock { $0.now } }
 
     /// When the tasks sleeping on this clock wake, earliest first, so a test can wait until the code under
     /// test is asleep and check what it is waiting for.
-    public var deadlines: [Date] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
+    package var deadlines: [Date] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
 
-    public func sleep(until deadline: Date) async throws {
+    package func sleep(until deadline: Date) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -65,7 +65,7 @@ public final class TestClock: WallClock {
     }
 
     /// Moves the clock forward and wakes every sleeper whose deadline it reaches.
-    public func advance(by interval: TimeInterval) {
+    package func advance(by interval: TimeInterval) {
         precondition(interval >= 0, "a test clock only moves forward")
         let woken = state.withLock { state in
             state.now = state.now.addingTimeInterval(interval)
@@ -81,7 +81,7 @@ public final class TestClock: WallClock {
     }
 
     /// Moves the clock forward to `date` (not back) and wakes every sleeper it reaches.
-    public func advance(to date: Date) {
+    package func advance(to date: Date) {
         advance(by: max(0, date.timeIntervalSince(now)))
     }
 }

@@ -5,21 +5,21 @@ import ScanCore
 /// of many repositories' apps into one code scanning (`publish` uploads each repository's apps into its
 /// own, through `SARIFPerApp`). Every app gets a file, with findings or not, so an app whose findings are
 /// gone has its alerts closed. Names come from `AppArtifactName`, unique by construction.
-public enum PerAppSARIF {
-    public struct File: Sendable {
+package enum PerAppSARIF {
+    package struct File: Sendable {
         /// `<repo-key>--<app>.sarif`.
-        public let name: String
-        public let category: String
-        public let repo: String
-        public let path: String
-        public let target: String
-        public let results: Int
-        public let sarif: String
+        package let name: String
+        package let category: String
+        package let repo: String
+        package let path: String
+        package let target: String
+        package let results: Int
+        package let sarif: String
     }
 
     /// One file per app of `report`, the result of the repository `repo`: the logs `publish` uploads
     /// (`SARIFPerApp`), each under the fleet-wide category that adds the repository's key.
-    public static func files(_ report: ScanReport, repo: RepoKey, repoName: String) -> [File] {
+    package static func files(_ report: ScanReport, repo: RepoKey, repoName: String) -> [File] {
         report.apps.map { app in
             let category = AppArtifactName.category(repo: repo, path: app.path, target: app.target)
             let one = ScanReport(
@@ -33,7 +33,7 @@ public enum PerAppSARIF {
 
     /// `apps.json` beside the files: one line, a list of `{file, category, repo, path, target, results}`
     /// with `file` under `folder`, ready to be a CI matrix (`fromJSON`).
-    public static func index(_ files: [File], folder: String) -> String {
+    package static func index(_ files: [File], folder: String) -> String {
         JSONValue.array(
             files.map { file in
                 .object([

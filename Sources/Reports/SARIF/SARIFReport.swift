@@ -4,8 +4,8 @@ import ScanCore
 
 /// `--format sarif`: SARIF 2.1.0, one run, the catalogue as `tool.driver.rules`, relative URIs and
 /// line-independent `partialFingerprints` for code-scanning history.
-public enum SARIFReport {
-    public static func render(_ report: ScanReport) -> String {
+package enum SARIFReport {
+    package static func render(_ report: ScanReport) -> String {
         serialized(log(report))
     }
 

@@ -25,7 +25,7 @@ struct CapacitorRemovedAPIRule: Rule {
                 import Capacitor
 
                 @objc(ReceiptPlugin)
-                public class ReceiptPlugin: CAPPlugin {
+                package class ReceiptPlugin: CAPPlugin {
                     @objc func show(_ call: CAPPluginCall) {
                         let host = bridge?.↓tmpWindow?.rootViewController
                         host?.present(↓TmpViewController(), animated: false)
@@ -38,7 +38,7 @@ struct CapacitorRemovedAPIRule: Rule {
                 """
                 import Capacitor
 
-                public class ReceiptPlugin: CAPPlugin {
+                package class ReceiptPlugin: CAPPlugin {
                     @objc func show(_ call: CAPPluginCall) {
                         bridge?.viewController?.present(ReceiptViewController(), animated: true)
                     }

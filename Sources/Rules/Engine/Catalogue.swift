@@ -1,8 +1,8 @@
 import ScanCore
 
 /// Every rule of the ios27 pack, one line each, sorted by id.
-public enum Catalogue {
-    public static let all: [any Rule.Type] = [
+package enum Catalogue {
+    package static let all: [any Rule.Type] = [
         AppDelegateCallbackUnreachedRule.self,
         AppDelegateWindowRule.self,
         CapacitorRemovedAPIRule.self,
@@ -33,12 +33,12 @@ public enum Catalogue {
         XcodePinDeferredRule.self,
     ]
 
-    public static var descriptions: [RuleDescription] {
+    package static var descriptions: [RuleDescription] {
         all.map { $0.description }
     }
 
     /// The rule with this id or alias.
-    public static func rule(named name: String) -> (any Rule.Type)? {
+    package static func rule(named name: String) -> (any Rule.Type)? {
         all.first { $0.description.id == name || $0.description.aliases.contains(name) }
     }
 
@@ -51,11 +51,11 @@ public enum Catalogue {
 
     /// Literals that make a source file worth lexing: the rules' own, plus what app facts need to find
     /// the app delegate, scene delegates and SwiftUI entry points.
-    public static let anchors: AnchorSearch = anchors(for: all)
+    package static let anchors: AnchorSearch = anchors(for: all)
 
     /// The anchors of some rules only: a scan with rules disabled lexes only the files the others need,
     /// and each rule's examples run with its own anchors, so a rule that forgets one fails its examples.
-    public static func anchors(for rules: [any Rule.Type]) -> AnchorSearch {
+    package static func anchors(for rules: [any Rule.Type]) -> AnchorSearch {
         var literals: Set<String> = [
             "AppDelegate", "ApplicationDelegate", "SceneDelegate", "UIApplicationMain", "@UIApplicationMain",
             "delegateClass", "pplication",

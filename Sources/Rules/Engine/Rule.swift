@@ -1,9 +1,9 @@
-public import Results
-public import ScanCore
+import Results
+import ScanCore
 
 /// A check over one app. Each rule is a struct in a file of its own whose static description is at
 /// once its documentation, its SARIF metadata and, through its examples, its tests.
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
     /// Findings for the app; the engine applies severity overrides, suppressions and fingerprints.
@@ -11,15 +11,15 @@ public protocol Rule: Sendable {
 }
 
 /// What a rule sees: the app's facts and the workspace they came from.
-public struct RuleContext: Sendable {
-    public let facts: AppFacts
-    public let workspace: Workspace
+package struct RuleContext: Sendable {
+    package let facts: AppFacts
+    package let workspace: Workspace
     /// The rule's severity after configuration overrides, for findings at the rule's default level.
-    public let severity: Severity
+    package let severity: Severity
 
-    public var app: App { facts.app }
+    package var app: App { facts.app }
 
-    public init(facts: AppFacts, workspace: Workspace, severity: Severity) {
+    package init(facts: AppFacts, workspace: Workspace, severity: Severity) {
         self.facts = facts
         self.workspace = workspace
         self.severity = severity
@@ -27,29 +27,29 @@ public struct RuleContext: Sendable {
 }
 
 /// A rule's documentation and examples.
-public struct RuleDescription: Sendable {
+package struct RuleDescription: Sendable {
     /// Fixed forever: reports, suppressions and SARIF history depend on it.
-    public let id: String
+    package let id: String
     /// A short title: "Scene manifest missing".
-    public let name: String
-    public let severity: Severity
+    package let name: String
+    package let severity: Severity
     /// One sentence: what the rule finds.
-    public let summary: String
+    package let summary: String
     /// Why it matters, with the facts it rests on.
-    public let rationale: String
+    package let rationale: String
     /// Apple documentation paths under https://developer.apple.com (e.g. `/documentation/technotes/tn3187-…`).
-    public let documentation: [String]
+    package let documentation: [String]
     /// What to do about it.
-    public let fix: String
+    package let fix: String
     /// Literals (4+ bytes) a source file must contain for the rule to find anything in it; files
     /// mentioning none of any rule's anchors are never lexed.
-    public let anchors: [String]
-    public let triggering: [Example]
-    public let nonTriggering: [Example]
+    package let anchors: [String]
+    package let triggering: [Example]
+    package let nonTriggering: [Example]
     /// Former ids that still select this rule in suppressions and configuration.
-    public let aliases: [String]
+    package let aliases: [String]
 
-    public init(
+    package init(
         id: String, name: String, severity: Severity, summary: String, rationale: String, documentation: [String],
         fix: String, anchors: [String] = [], triggering: [Example], nonTriggering: [Example], aliases: [String] = []
     ) {
@@ -66,16 +66,16 @@ public struct RuleDescription: Sendable {
         self.aliases = aliases
     }
 
-    public var documentationURLs: [String] {
+    package var documentationURLs: [String] {
         documentation.map { "https://developer.apple.com" + $0 }
     }
 }
 
 /// A small app a rule must (or must not) report, written as files. A `↓` in any file marks where a
 /// finding must land (line and column of the character after it).
-public struct Example: Sendable {
+package struct Example: Sendable {
     /// The Info.plist the example app gets unless it brings its own `App/Info.plist`.
-    public enum InfoPlistShape: Sendable {
+    package enum InfoPlistShape: Sendable {
         /// A storyboard-less UIKit app with a launch screen and no scene manifest.
         case legacy
         /// A launch screen and a manifest whose default configuration names `$(PRODUCT_MODULE_NAME).SceneDelegate`.
@@ -84,23 +84,23 @@ public struct Example: Sendable {
         case objcScenes
     }
 
-    public let files: [(path: String, contents: String)]
+    package let files: [(path: String, contents: String)]
     /// Files of the framework project around the app (`package.json`, `pubspec.yaml`, …). When there
     /// are any, the app's own files move under `ios/`, where frameworks keep their native project.
-    public let projectFiles: [(path: String, contents: String)]
-    public let infoPlist: InfoPlistShape
+    package let projectFiles: [(path: String, contents: String)]
+    package let infoPlist: InfoPlistShape
     /// Target build settings; when set the example app gets an `.xcodeproj` holding one app target.
-    public let buildSettings: [String: String]
+    package let buildSettings: [String: String]
     /// Why this example is here, when the code does not say it.
-    public let note: String?
+    package let note: String?
     /// Where the example is written (`#fileID`, `#filePath`, `#line`), so a failing example is reported
     /// at its own line in the rule's file.
-    public let fileID: String
-    public let filePath: String
-    public let line: Int
+    package let fileID: String
+    package let filePath: String
+    package let line: Int
 
     /// One Swift file, `App/AppDelegate.swift` unless named.
-    public init(
+    package init(
         _ swift: String, file: String = "AppDelegate.swift", infoPlist: InfoPlistShape = .scenes,
         buildSettings: [String: String] = [:], also extraFiles: [(String, String)] = [],
         project projectFiles: [(String, String)] = [], note: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
@@ -117,7 +117,7 @@ public struct Example: Sendable {
     }
 
     /// Files given by path relative to the example app's folder (`Info.plist`, `SceneDelegate.m`, …).
-    public init(
+    package init(
         files: [(String, String)], infoPlist: InfoPlistShape = .scenes, buildSettings: [String: String] = [:],
         project projectFiles: [(String, String)] = [], note: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
         line: Int = #line
@@ -133,5 +133,5 @@ public struct Example: Sendable {
     }
 
     /// Marker for where a finding must land.
-    public static let marker: Character = "↓"
+    package static let marker: Character = "↓"
 }

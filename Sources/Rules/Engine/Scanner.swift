@@ -1,20 +1,20 @@
-public import Results
-public import ScanCore
+import Results
+import ScanCore
 
 /// Which rules run and how loud they are.
-public struct RuleSelection: Sendable {
+package struct RuleSelection: Sendable {
     /// Rule ids (or aliases) that do not run.
-    public var disabled: Set<String>
+    package var disabled: Set<String>
     /// Per-rule levels by id (or alias): the level of the rule's findings at its default level; findings
     /// the rule grades otherwise (a crash among warnings) keep their grade.
-    public var severities: [String: Severity]
+    package var severities: [String: Severity]
     /// Per-rule levels by id (or alias) for every finding of the rule, whatever the rule graded it: asked
     /// explicitly, since it can turn a crash into a warning.
-    public var forcedSeverities: [String: Severity]
+    package var forcedSeverities: [String: Severity]
     /// Which `scenesweep:ignore` comments count.
-    public var suppressions: SuppressionPolicy
+    package var suppressions: SuppressionPolicy
 
-    public init(
+    package init(
         disabled: Set<String> = [], severities: [String: Severity] = [:], forcedSeverities: [String: Severity] = [:],
         suppressions: SuppressionPolicy = .honourAll
     ) {
@@ -44,12 +44,12 @@ public struct RuleSelection: Sendable {
 }
 
 /// Runs the catalogue over every app of a workspace.
-public enum Scanner {
-    public static let toolVersion = ToolInfo.currentVersion
-    public static let rulePack = ToolInfo.currentRulePack
+package enum Scanner {
+    package static let toolVersion = ToolInfo.currentVersion
+    package static let rulePack = ToolInfo.currentRulePack
 
     /// Lists, discovers, lexes and checks a tree.
-    public static func scan(
+    package static func scan(
         _ source: any FileSource, filter: PathFilter = PathFilter(), rules: RuleSelection = RuleSelection(),
         limits: Workspace.Limits = Workspace.Limits()
     ) -> ScanReport {
@@ -58,7 +58,7 @@ public enum Scanner {
         return scan(workspace, rules: rules)
     }
 
-    public static func scan(_ workspace: Workspace, rules selection: RuleSelection = RuleSelection()) -> ScanReport {
+    package static func scan(_ workspace: Workspace, rules selection: RuleSelection = RuleSelection()) -> ScanReport {
         let active = Catalogue.active(in: selection)
         var diagnostics = workspace.diagnostics
         let clock = PhaseClock()

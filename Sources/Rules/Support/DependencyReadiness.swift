@@ -1,24 +1,24 @@
 import Results
-public import ScanCore
+import ScanCore
 
 /// A dependency that keeps an app broken under scenes until it is upgraded: what breaks, the first
 /// release that is scene-aware, and the public record of that fact.
-public struct DependencyReadinessEntry: Sendable, Hashable {
+package struct DependencyReadinessEntry: Sendable, Hashable {
     /// The dependency as people name it.
-    public let name: String
-    public let ecosystem: Ecosystem
+    package let name: String
+    package let ecosystem: Ecosystem
     /// The names its lockfile entries use (a pod and its renamed successor, a Swift package identity).
-    public let packages: [String]
+    package let packages: [String]
     /// What stops working under scenes in older releases.
-    public let breaks: String
+    package let breaks: String
     /// The first release that works under scenes; nil when there is none.
-    public let sceneAware: String?
+    package let sceneAware: String?
     /// For a dependency with no scene-aware release: what to do instead.
-    public let instead: String?
+    package let instead: String?
     /// Release notes, changelog or issue that states the version (or the lack of one).
-    public let source: String
+    package let source: String
     /// How bad a lagging copy is: a warning when users lose behaviour, a note for cosmetic or telemetry effects.
-    public let severity: Severity
+    package let severity: Severity
 
     init(
         _ name: String, _ ecosystem: Ecosystem, packages: [String]? = nil, breaks: String, sceneAware: String?, instead: String? = nil,
@@ -38,8 +38,8 @@ public struct DependencyReadinessEntry: Sendable, Hashable {
 /// The rule pack's table of dependencies that must move with the app. Every entry was checked against
 /// the source it names (release notes, changelogs and issues, read in December 2026); a dependency whose
 /// scene-aware version could not be found in public material is not listed with a guessed one.
-public enum DependencyReadiness {
-    public static let entries: [DependencyReadinessEntry] = flutter + cocoaPods + swiftPM + javaScript
+package enum DependencyReadiness {
+    package static let entries: [DependencyReadinessEntry] = flutter + cocoaPods + swiftPM + javaScript
 
     /// Flutter plugins: before their UIScene releases they listen only on the app delegate
     /// (`addApplicationDelegate`), which loses events (warnings), or find their view controller through the
@@ -195,7 +195,7 @@ public enum DependencyReadiness {
     }()
 
     /// The table's dependencies in a lockfile, with their state.
-    public static func statuses(in lockfile: Lockfile) -> [DependencyStatus] {
+    package static func statuses(in lockfile: Lockfile) -> [DependencyStatus] {
         guard let known = byPackage[lockfile.ecosystem] else { return [] }
         var result: [DependencyStatus] = []
         for package in lockfile.packages.values {
@@ -206,12 +206,12 @@ public enum DependencyReadiness {
     }
 
     /// Every table dependency in the app's lockfiles.
-    public static func statuses(of app: App, in workspace: Workspace) -> [DependencyStatus] {
+    package static func statuses(of app: App, in workspace: Workspace) -> [DependencyStatus] {
         workspace.lockfiles(of: app).flatMap(statuses(in:))
     }
 
     /// The table as text, for the rule pack's hash: a change rescans every repository.
-    public static var fingerprintParts: [String] {
+    package static var fingerprintParts: [String] {
         entries.map { entry in
             [entry.name, entry.ecosystem.rawValue, entry.packages.joined(separator: ","), entry.sceneAware ?? "-", entry.severity.rawValue]
                 .joined(separator: "|")

@@ -1,32 +1,32 @@
-public import XcodeProject
+import XcodeProject
 
 /// One application target (or, without a project file, one app folder) found in the tree.
-public struct App: Sendable, Hashable {
+package struct App: Sendable, Hashable {
     /// The app's folder relative to the scanned root: where its Info.plist or its sources are.
-    public let path: String
+    package let path: String
     /// The Xcode target name (the folder name when there is no project).
-    public let target: String
+    package let target: String
     /// `iOS`, `iPadOS`, `tvOS`, `visionOS`, optionally followed by `, Mac Catalyst`.
-    public let platform: String
-    public let platforms: Set<Platform>
+    package let platform: String
+    package let platforms: Set<Platform>
     /// The `.xcodeproj` that defines the target, if any.
-    public let project: String?
+    package let project: String?
     /// Where the target is declared, for findings about build settings.
-    public let declaration: Location
+    package let declaration: Location
     /// `PRODUCT_MODULE_NAME`: the prefix a Swift class needs in `UISceneDelegateClassName`.
-    public let moduleName: String
+    package let moduleName: String
     /// Source files the target compiles (its own and those of framework targets it depends on).
-    public let sourceFiles: [String]
+    package let sourceFiles: [String]
     /// Files the target copies as resources (storyboards, xibs, asset catalogs).
-    public let resourceFiles: [String]
+    package let resourceFiles: [String]
     /// The Info.plist the target uses, one entry per distinct plist across configurations.
-    public let infoPlists: [InfoPlist]
+    package let infoPlists: [InfoPlist]
     /// `IPHONEOS_DEPLOYMENT_TARGET` per configuration, where set.
-    public let deploymentTargets: [ConfiguredSetting]
+    package let deploymentTargets: [ConfiguredSetting]
     /// `TARGETED_DEVICE_FAMILY`: 1 iPhone, 2 iPad, 3 tv, 6 Mac (Catalyst idiom), 7 vision.
-    public let deviceFamilies: Set<Int>
+    package let deviceFamilies: Set<Int>
     /// What `#if` conditions see when the app is built, one entry per platform.
-    public var compilePlatforms: Set<CompilePlatform> {
+    package var compilePlatforms: Set<CompilePlatform> {
         var result: Set<CompilePlatform> = []
         for platform in platforms {
             switch platform {
@@ -40,37 +40,37 @@ public struct App: Sendable, Hashable {
     }
 
     /// The lowest iOS deployment target across configurations (0.0 when unknown).
-    public var minimumDeploymentTarget: OSVersion {
+    package var minimumDeploymentTarget: OSVersion {
         deploymentTargets.compactMap { OSVersion($0.value) }.min() ?? OSVersion(0)
     }
 
     /// Inputs the scan needed but could not read (a missing or broken Info.plist): the app's verdict is
     /// then `unknown` unless an error is certain anyway.
-    public internal(set) var unreadable: [String]
+    package internal(set) var unreadable: [String]
     /// Not an app that was identified but a folder that shows signs of one (`IOSSignals`): it stands in the
     /// report as an `unknown` app so the folder counts against readiness; no rule runs on it.
-    public internal(set) var unidentified = false
+    package internal(set) var unidentified = false
     /// Why the app is third-party code (`inside vendor/, third-party code`): a vendor's example or demo app,
     /// reported apart and left out of totals unless the scan counts vendored apps.
-    public internal(set) var vendored: String?
+    package internal(set) var vendored: String?
     /// `PRODUCT_NAME`: what `TEST_HOST` paths (`$(BUILT_PRODUCTS_DIR)/Shop.app/Shop`) name the app by.
-    public internal(set) var productName: String?
+    package internal(set) var productName: String?
     /// Test targets that run inside this app (`TEST_HOST`/`BUNDLE_LOADER`) or launch it (UI tests'
     /// `TEST_TARGET_NAME`): built with the iOS 27 SDK they fail with the app, so they are named with it.
-    public internal(set) var hostedTests: [HostedTest] = []
+    package internal(set) var hostedTests: [HostedTest] = []
     /// Whether this app only stands in for the targets of a project that could not be read: no rule
     /// runs on it, and its verdict is `unknown`.
-    public internal(set) var isStandIn = false
+    package internal(set) var isStandIn = false
     /// The framework the app is built with, from the manifests around its native folder.
-    public internal(set) var framework: FrameworkInfo = .native
+    package internal(set) var framework: FrameworkInfo = .native
     /// Lockfiles that resolve the app's dependencies (`Podfile.lock`, `Package.resolved`, the JavaScript or
     /// Dart lockfile of its framework project), root-relative.
-    public internal(set) var lockfiles: [String] = []
+    package internal(set) var lockfiles: [String] = []
     /// For a project whose native folder is generated at build time (Expo without `ios/`, Cordova
     /// without `platforms/ios`): what decides it instead.
-    public let generated: GeneratedProject?
+    package let generated: GeneratedProject?
 
-    public init(
+    package init(
         path: String, target: String, platforms: Set<Platform>, project: String?, declaration: Location,
         moduleName: String, sourceFiles: [String], resourceFiles: [String], infoPlists: [InfoPlist],
         deploymentTargets: [ConfiguredSetting], deviceFamilies: Set<Int>, unreadable: [String] = [],
@@ -94,7 +94,7 @@ public struct App: Sendable, Hashable {
 }
 
 /// A platform an app runs on as a UIKit app.
-public enum Platform: String, Sendable, Hashable, CaseIterable {
+package enum Platform: String, Sendable, Hashable, CaseIterable {
     case iOS, tvOS, visionOS, macCatalyst = "Mac Catalyst"
 
     static func describe(_ platforms: Set<Platform>, deviceFamilies: Set<Int>) -> String {
@@ -110,12 +110,12 @@ public enum Platform: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A file position for findings.
-public struct Location: Sendable, Hashable {
-    public let file: String
-    public let line: Int
-    public let column: Int
+package struct Location: Sendable, Hashable {
+    package let file: String
+    package let line: Int
+    package let column: Int
 
-    public init(file: String, line: Int, column: Int = 1) {
+    package init(file: String, line: Int, column: Int = 1) {
         self.file = file
         self.line = line
         self.column = column
@@ -123,35 +123,35 @@ public struct Location: Sendable, Hashable {
 }
 
 /// A build setting's value in one or more configurations.
-public struct ConfiguredSetting: Sendable, Hashable {
-    public let configurations: [String]
-    public let value: String
-    public let location: Location
+package struct ConfiguredSetting: Sendable, Hashable {
+    package let configurations: [String]
+    package let value: String
+    package let location: Location
 }
 
 /// The Info.plist a target uses in some of its configurations: the file (if any) merged with the keys
 /// Xcode generates from `INFOPLIST_KEY_*` settings.
-public struct InfoPlist: Sendable, Hashable {
+package struct InfoPlist: Sendable, Hashable {
     /// The plist file, when the target names one in `INFOPLIST_FILE`.
-    public let file: String?
+    package let file: String?
     /// Configurations that use this plist (`Debug`, `Release`, …).
-    public let configurations: [String]
+    package let configurations: [String]
     /// Top-level keys after merging.
-    public let values: [String: PlistValue]
+    package let values: [String: PlistValue]
     /// Keys that came from build settings rather than the file, with where they were set.
-    public let generatedKeys: [String: Location]
+    package let generatedKeys: [String: Location]
     /// Where `<key>` entries sit in the file, by key name (XML plists only).
-    public let keyPositions: [String: [TextPosition]]
+    package let keyPositions: [String: [TextPosition]]
     /// Where to point a finding about the plist as a whole.
-    public let location: Location
+    package let location: Location
     /// Keys a project description writes into the plist (XcodeGen `info: properties:`, Tuist
     /// `.extendingDefault(with:)`), with where; unlike `generatedKeys` they are the plist's own content.
-    public let describedKeys: [String: Location]
+    package let describedKeys: [String: Location]
     /// For a preprocessed plist whose conditions could not all be decided: the branches this variant took
     /// (`#ifdef X at Info.plist:12`, `not #if Y at …`); its configurations are labelled with them.
-    public var assumptions: [String] = []
+    package var assumptions: [String] = []
 
-    public init(
+    package init(
         file: String?, configurations: [String], values: [String: PlistValue],
         generatedKeys: [String: Location], keyPositions: [String: [TextPosition]], location: Location,
         describedKeys: [String: Location] = [:]
@@ -166,41 +166,41 @@ public struct InfoPlist: Sendable, Hashable {
     }
 
     /// Where a key is written: its line in the file, or the build setting that generates it.
-    public func location(of key: String) -> Location {
+    package func location(of key: String) -> Location {
         if let generated = generatedKeys[key] { return generated }
         if let described = describedKeys[key] { return described }
         if let file, let position = keyPositions[key]?.first { return Location(file: file, line: position.line, column: position.column) }
         return location
     }
 
-    public subscript(key: String) -> PlistValue? {
+    package subscript(key: String) -> PlistValue? {
         values[key]
     }
 
     /// `Debug, Release` → for messages.
-    public var configurationList: String {
+    package var configurationList: String {
         configurations.joined(separator: ", ")
     }
 }
 
 /// A framework project whose iOS folder is generated by its tooling and not committed.
-public struct GeneratedProject: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct GeneratedProject: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case expo, cordova
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// `app.json`, `app.config.ts`, `config.xml`.
-    public let config: String
+    package let config: String
     /// The configuration is code (`app.config.js`/`.ts`), which is never run: what it sets is unknown.
-    public let configIsCode: Bool
+    package let configIsCode: Bool
     /// A scene manifest written into the configuration by hand (`expo.ios.infoPlist`).
-    public let manifest: Location?
-    public let supportsMultipleScenes: Bool
+    package let manifest: Location?
+    package let supportsMultipleScenes: Bool
     /// `UISceneDelegateClassName` values of that hand-written manifest.
-    public let sceneDelegateClasses: [String]
+    package let sceneDelegateClasses: [String]
 
-    public init(
+    package init(
         kind: Kind, config: String, configIsCode: Bool, manifest: Location?, supportsMultipleScenes: Bool,
         sceneDelegateClasses: [String] = []
     ) {
@@ -214,8 +214,8 @@ public struct GeneratedProject: Sendable, Hashable {
 }
 
 /// A test target that needs an app to run: unit tests hosted in it, UI tests that launch it.
-public struct HostedTest: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct HostedTest: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// Unit tests injected into the app (`TEST_HOST`, `BUNDLE_LOADER`).
         case hosted = "TEST_HOST"
         /// UI tests that launch the app (`TEST_TARGET_NAME`).
@@ -223,12 +223,12 @@ public struct HostedTest: Sendable, Hashable {
     }
 
     /// The test target's name.
-    public let target: String
-    public let kind: Kind
+    package let target: String
+    package let kind: Kind
     /// Where the setting naming the app is written.
-    public let location: Location
+    package let location: Location
 
-    public init(target: String, kind: Kind, location: Location) {
+    package init(target: String, kind: Kind, location: Location) {
         self.target = target
         self.kind = kind
         self.location = location

@@ -2,19 +2,19 @@ import XcodeProject
 
 /// Finds the apps of a tree: application targets of every `.xcodeproj`, and, where no project covers a
 /// folder, app Info.plists with the sources beside them.
-public struct AppDiscovery {
+package struct AppDiscovery {
     /// What discovery needs from the tree: the listing and a way to read files.
-    public struct Tree {
-        public let files: [FileEntry]
+    package struct Tree {
+        package let files: [FileEntry]
         /// A file's bytes with its path as the tree spells it (the request may differ in case), or nil.
-        public let load: (String) -> (path: String, bytes: [UInt8])?
+        package let load: (String) -> (path: String, bytes: [UInt8])?
 
-        public init(files: [FileEntry], load: @escaping (String) -> (path: String, bytes: [UInt8])?) {
+        package init(files: [FileEntry], load: @escaping (String) -> (path: String, bytes: [UInt8])?) {
             self.files = files
             self.load = load
         }
 
-        public func read(_ path: String) -> [UInt8]? {
+        package func read(_ path: String) -> [UInt8]? {
             load(path)?.bytes
         }
     }
@@ -24,7 +24,7 @@ public struct AppDiscovery {
 
     let tree: Tree
     /// The folders a scan is limited to (`--path`), each judged on its own by the never-silent check.
-    public var limits: [String] = []
+    package var limits: [String] = []
     let listed: Set<String>
     var diagnostics: [Diagnostic] = []
     var projects: [Project] = []
@@ -36,13 +36,13 @@ public struct AppDiscovery {
         let keyPositions: [String: [TextPosition]]
     }
 
-    public init(tree: Tree) {
+    package init(tree: Tree) {
         self.tree = tree
         listed = Set(tree.files.map(\.path))
     }
 
     /// Reads every project and returns the apps, sorted by path and target.
-    public mutating func run() -> [App] {
+    package mutating func run() -> [App] {
         var apps: [App] = []
         var unreadableProjects: [UnreadableProject] = []
         for entry in tree.files where entry.path.hasSuffix(".xcodeproj/project.pbxproj") {

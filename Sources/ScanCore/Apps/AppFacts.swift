@@ -1,22 +1,22 @@
 import XcodeProject
 
 /// A type declaration in one of an app's lexed files.
-public struct TypeRef: Sendable, Hashable {
-    public let file: Int
-    public let type: Int
+package struct TypeRef: Sendable, Hashable {
+    package let file: Int
+    package let type: Int
 
-    public init(file: Int, type: Int) {
+    package init(file: Int, type: Int) {
         self.file = file
         self.type = type
     }
 }
 
 /// A function in one of an app's lexed files.
-public struct FunctionRef: Sendable, Hashable {
-    public let file: Int
-    public let function: Int
+package struct FunctionRef: Sendable, Hashable {
+    package let file: Int
+    package let function: Int
 
-    public init(file: Int, function: Int) {
+    package init(file: Int, function: Int) {
         self.file = file
         self.function = function
     }
@@ -25,48 +25,48 @@ public struct FunctionRef: Sendable, Hashable {
 /// What the code of one app says about its entry points: which classes are its app delegate and
 /// scene delegates (declarations, extensions and categories alike), whether it is a SwiftUI app, and
 /// how it adopts scenes in code. Rules read these facts instead of rediscovering them.
-public struct AppFacts: Sendable {
+package struct AppFacts: Sendable {
     /// Bases and protocols that make a class an app delegate.
-    public static let appDelegateBases: Set<String> = [
+    package static let appDelegateBases: Set<String> = [
         "UIApplicationDelegate", "FlutterAppDelegate", "RCTAppDelegate", "ExpoAppDelegate", "EXAppDelegateWrapper",
         "CDVAppDelegate",
     ]
     /// Bases and protocols that make a class a scene delegate.
-    public static let sceneDelegateBases: Set<String> = [
+    package static let sceneDelegateBases: Set<String> = [
         "UIWindowSceneDelegate", "UISceneDelegate", "FlutterSceneDelegate", "ExpoAppSceneDelegate",
         "EXExpoAppSceneDelegate", "CDVSceneDelegate", "RCTSceneDelegate",
     ]
 
     /// Delegates of CarPlay template scenes, which UIKit gives no window.
-    public static let carPlaySceneDelegateBases: Set<String> = [
+    package static let carPlaySceneDelegateBases: Set<String> = [
         "CPTemplateApplicationSceneDelegate", "CPTemplateApplicationDashboardSceneDelegate",
         "CPTemplateApplicationInstrumentClusterSceneDelegate",
     ]
 
-    public let app: App
+    package let app: App
     /// The app's lexed source files, sorted by path, then the repository's files that declare its delegates'
     /// first-party superclasses (`FirstPartyBases`).
-    public let files: [SourceFile]
+    package let files: [SourceFile]
     /// Paths of those superclass files, which the app's target does not list.
-    public let linkedFiles: [String]
+    package let linkedFiles: [String]
     /// Every Swift class/extension and Objective-C interface/implementation/category by simple name.
-    public let declarations: [String: [TypeRef]]
-    public let appDelegateNames: Set<String>
-    public let sceneDelegateNames: Set<String>
+    package let declarations: [String: [TypeRef]]
+    package let appDelegateNames: Set<String>
+    package let sceneDelegateNames: Set<String>
     /// `@main struct X: App` declarations.
-    public let swiftUIApps: [TypeRef]
+    package let swiftUIApps: [TypeRef]
     /// Classes named by `@UIApplicationDelegateAdaptor(X.self)`.
-    public let adaptorDelegateNames: Set<String>
+    package let adaptorDelegateNames: Set<String>
     /// `application(_:configurationForConnecting:options:)` implementations on the app delegate.
-    public let configurationMethods: [FunctionRef]
+    package let configurationMethods: [FunctionRef]
     /// Classes assigned to `UISceneConfiguration.delegateClass` in code, with where.
-    public let codeDelegateClasses: [(name: String, file: Int, token: Int)]
+    package let codeDelegateClasses: [(name: String, file: Int, token: Int)]
     /// Functions declared directly in each class name's declarations (extensions and categories included).
     private let methodsByClass: [String: [FunctionRef]]
     /// Superclasses and protocols (simple names) of each class name, over all its declarations.
     private let parents: [String: Set<String>]
 
-    public init(app: App, sources: [String: SourceFile], linked: [String] = []) {
+    package init(app: App, sources: [String: SourceFile], linked: [String] = []) {
         self.app = app
         let own = Set(app.sourceFiles)
         let linkedFiles = linked.filter { !own.contains($0) && sources[$0] != nil }.sorted()
@@ -158,26 +158,26 @@ public struct AppFacts: Sendable {
 
     // MARK: Queries
 
-    public func file(_ reference: FunctionRef) -> SourceFile { files[reference.file] }
-    public func function(_ reference: FunctionRef) -> FunctionDeclaration { files[reference.file].functions[reference.function] }
-    public func type(_ reference: TypeRef) -> TypeDeclaration { files[reference.file].types[reference.type] }
+    package func file(_ reference: FunctionRef) -> SourceFile { files[reference.file] }
+    package func function(_ reference: FunctionRef) -> FunctionDeclaration { files[reference.file].functions[reference.function] }
+    package func type(_ reference: TypeRef) -> TypeDeclaration { files[reference.file].types[reference.type] }
 
     /// Functions declared in any declaration (class, extension, category, implementation) of the named classes.
-    public func methods(of names: Set<String>) -> [FunctionRef] {
+    package func methods(of names: Set<String>) -> [FunctionRef] {
         names.flatMap { methodsByClass[$0] ?? [] }.sorted { ($0.file, $0.function) < ($1.file, $1.function) }
     }
 
-    public var appDelegateMethods: [FunctionRef] { methods(of: appDelegateNames) }
-    public var sceneDelegateMethods: [FunctionRef] { methods(of: sceneDelegateNames) }
+    package var appDelegateMethods: [FunctionRef] { methods(of: appDelegateNames) }
+    package var sceneDelegateMethods: [FunctionRef] { methods(of: sceneDelegateNames) }
 
     /// Whether the named class (through its declarations, extensions and superclasses in the app)
     /// lists `name` among its superclass and protocols.
-    public func inherits(_ className: String, _ name: String) -> Bool {
+    package func inherits(_ className: String, _ name: String) -> Bool {
         ancestors(of: className).contains(name)
     }
 
     /// The superclasses and protocols of a class named anywhere in its declarations, as simple names.
-    public func ancestors(of className: String) -> Set<String> {
+    package func ancestors(of className: String) -> Set<String> {
         var result: Set<String> = []
         var pending = [className]
         while let current = pending.popLast() {
@@ -189,10 +189,10 @@ public struct AppFacts: Sendable {
     }
 
     /// Whether the app is entered through a SwiftUI `App`.
-    public var isSwiftUIApp: Bool { !swiftUIApps.isEmpty }
+    package var isSwiftUIApp: Bool { !swiftUIApps.isEmpty }
 
     /// The app's framework: from its manifests, else from its app delegate's base class or imports, else SwiftUI or native.
-    public var framework: FrameworkInfo {
+    package var framework: FrameworkInfo {
         if app.framework.kind != .native { return app.framework }
         let bases = appDelegateNames.reduce(into: Set<String>()) { $0.formUnion(ancestors(of: $1)) }
         let fromCode: [(String, FrameworkKind)] = [
@@ -214,7 +214,7 @@ public struct AppFacts: Sendable {
     }
 
     /// Scene configurations of a plist; empty when it has no real manifest.
-    public static func configurations(of plist: InfoPlist) -> [SceneConfiguration] {
+    package static func configurations(of plist: InfoPlist) -> [SceneConfiguration] {
         switch plist.manifestState {
         case .present(let manifest), .deviceSpecific(_, let manifest): return manifest.configurations
         default: return []
@@ -222,17 +222,17 @@ public struct AppFacts: Sendable {
     }
 
     /// The scene delegate method that connects a scene: where its window and cold-start events belong.
-    public func connectMethod(of classes: Set<String>) -> FunctionRef? {
+    package func connectMethod(of classes: Set<String>) -> FunctionRef? {
         methods(of: classes).first { Self.isConnect(function($0).signature) }
     }
 
     /// `scene(_:willConnectTo:options:)` in Swift, `scene:willConnectToSession:options:` in Objective-C.
-    public static func isConnect(_ signature: String) -> Bool {
+    package static func isConnect(_ signature: String) -> Bool {
         signature == "scene(_:willConnectTo:options:)" || signature == "scene:willConnectToSession:options:"
     }
 
     /// `$(PRODUCT_MODULE_NAME).SceneDelegate` → `SceneDelegate`; `Module.Outer.Inner` → `Inner`.
-    public static func className(fromManifest value: String) -> String {
+    package static func className(fromManifest value: String) -> String {
         simple(value)
     }
 
@@ -246,7 +246,7 @@ public struct AppFacts: Sendable {
 
 extension TypeDeclaration {
     /// `@main` or `@UIApplicationMain`.
-    public var isMainEntry: Bool {
+    package var isMainEntry: Bool {
         attributes.contains("@main") || attributes.contains("@UIApplicationMain")
     }
 }

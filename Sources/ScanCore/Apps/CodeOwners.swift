@@ -5,22 +5,22 @@
 /// them). A pattern with a slash at the start or in the middle is anchored at the root, one without
 /// matches at any depth; a trailing slash means a folder; `*` stays in one folder, `**` crosses folders;
 /// a pattern matching a folder matches everything inside it. GitLab `[Section]` headers are skipped.
-public struct CodeOwners: Sendable, Hashable {
-    public struct Rule: Sendable, Hashable {
-        public let pattern: String
-        public let owners: [String]
-        public let line: Int
+package struct CodeOwners: Sendable, Hashable {
+    package struct Rule: Sendable, Hashable {
+        package let pattern: String
+        package let owners: [String]
+        package let line: Int
         /// The pattern as a glob over root-relative paths.
         let glob: String
     }
 
     /// Where GitHub looks, in its order of precedence.
-    public static let locations = [".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS", ".gitlab/CODEOWNERS"]
+    package static let locations = [".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS", ".gitlab/CODEOWNERS"]
 
-    public let file: String
-    public let rules: [Rule]
+    package let file: String
+    package let rules: [Rule]
 
-    public init(file: String, text: String) {
+    package init(file: String, text: String) {
         self.file = file
         var rules: [Rule] = []
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -36,7 +36,7 @@ public struct CodeOwners: Sendable, Hashable {
     }
 
     /// The owners of a root-relative file path: those of the last matching rule.
-    public func owners(of path: String) -> [String] {
+    package func owners(of path: String) -> [String] {
         for rule in rules.reversed() where Glob.matches(rule.glob, path) || Glob.matches(rule.glob + "/**", path) {
             return rule.owners
         }
@@ -59,7 +59,7 @@ public struct CodeOwners: Sendable, Hashable {
     }
 
     /// The first CODEOWNERS file a tree has, read through `read`.
-    public static func load(_ read: (String) -> [UInt8]?) -> CodeOwners? {
+    package static func load(_ read: (String) -> [UInt8]?) -> CodeOwners? {
         for location in locations {
             if let bytes = read(location) { return CodeOwners(file: location, text: String(decoding: bytes, as: UTF8.self)) }
         }

@@ -1,7 +1,7 @@
 import XcodeProject
 
 /// What an Info.plist says about scenes.
-public enum ManifestState: Sendable, Hashable {
+package enum ManifestState: Sendable, Hashable {
     /// No `UIApplicationSceneManifest` at all.
     case absent
     /// Only Xcode's disabled spelling (`_UIApplicationSceneManifest`) is present.
@@ -14,39 +14,39 @@ public enum ManifestState: Sendable, Hashable {
     case present(SceneManifest)
 
     /// The manifest that applies to all devices, if any.
-    public var manifest: SceneManifest? {
+    package var manifest: SceneManifest? {
         if case .present(let manifest) = self { return manifest }
         return nil
     }
 }
 
 /// A parsed `UIApplicationSceneManifest`.
-public struct SceneManifest: Sendable, Hashable {
-    public let supportsMultipleScenes: Bool
+package struct SceneManifest: Sendable, Hashable {
+    package let supportsMultipleScenes: Bool
     /// Configurations of every role, in plist order; the first of each role is its default.
-    public let configurations: [SceneConfiguration]
+    package let configurations: [SceneConfiguration]
 
     /// Configurations for the main (application) role.
-    public var applicationConfigurations: [SceneConfiguration] {
+    package var applicationConfigurations: [SceneConfiguration] {
         configurations.filter { $0.role == SceneConfiguration.applicationRole }
     }
 }
 
 /// One entry of `UISceneConfigurations`.
-public struct SceneConfiguration: Sendable, Hashable {
-    public static let applicationRole = "UIWindowSceneSessionRoleApplication"
+package struct SceneConfiguration: Sendable, Hashable {
+    package static let applicationRole = "UIWindowSceneSessionRoleApplication"
 
-    public let role: String
-    public let name: String?
+    package let role: String
+    package let name: String?
     /// `UISceneDelegateClassName` as written (`$(PRODUCT_MODULE_NAME).SceneDelegate`).
-    public let delegateClass: String?
-    public let storyboard: String?
-    public let sceneClass: String?
+    package let delegateClass: String?
+    package let storyboard: String?
+    package let sceneClass: String?
 }
 
 extension InfoPlist {
     /// The scene manifest state of this plist.
-    public var manifestState: ManifestState {
+    package var manifestState: ManifestState {
         if let value = values["UIApplicationSceneManifest"] {
             if generatedKeys["UIApplicationSceneManifest"] != nil { return .generated }
             return .present(SceneManifest(value))
@@ -61,7 +61,7 @@ extension InfoPlist {
     }
 
     /// Whether the plist declares a launch screen in any of the forms the iOS 27 SDK accepts.
-    public var hasLaunchScreen: Bool {
+    package var hasLaunchScreen: Bool {
         let keys = ["UILaunchStoryboardName", "UILaunchStoryboards", "UILaunchScreen", "UILaunchScreens"]
         return values.keys.contains { key in
             keys.contains { key == $0 || key.hasPrefix($0 + "~") }

@@ -8,39 +8,39 @@ import XcodeProject
 ///
 /// Built once, read-only afterwards, shared by every rule and every app. Rules see the tree only
 /// through this type.
-public final class Workspace: Sendable {
+package final class Workspace: Sendable {
     /// Limits that keep hostile or generated files from dominating a scan.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Source files above this size are skipped with a diagnostic.
-        public var sourceFileBytes = 4 << 20
+        package var sourceFileBytes = 4 << 20
         /// Plists and xcconfig files above this size are skipped.
-        public var plistBytes = 16 << 20
+        package var plistBytes = 16 << 20
         /// project.pbxproj files above this size are skipped.
-        public var projectBytes = 64 << 20
+        package var projectBytes = 64 << 20
 
-        public init() {}
+        package init() {}
     }
 
-    public let origin: String
-    public let files: [FileEntry]
-    public let projects: [Project]
-    public let apps: [App]
+    package let origin: String
+    package let files: [FileEntry]
+    package let projects: [Project]
+    package let apps: [App]
     /// Lexed source files by path: those whose bytes mention an anchor, and those naming the app's
     /// delegate classes.
-    public let sources: [String: SourceFile]
+    package let sources: [String: SourceFile]
     /// What each app's code says about its delegates and entry point, in the order of `apps`.
-    public let facts: [AppFacts]
-    public let diagnostics: [Diagnostic]
+    package let facts: [AppFacts]
+    package let diagnostics: [Diagnostic]
     /// Every file some target of some project compiles, and every app's sources.
-    public let compiledSources: Set<String>
+    package let compiledSources: Set<String>
     /// The tree's CODEOWNERS, read even when `--path` limits the listing (it names owners of every path).
-    public let codeOwners: CodeOwners?
+    package let codeOwners: CodeOwners?
     /// Whether vendored apps count in totals (`PathFilter.countsVendoredApps`).
-    public let countsVendoredApps: Bool
+    package let countsVendoredApps: Bool
     /// Every Xcode pin of the tree (CI files, `.xcode-version`, fastlane): see `toolchain(of:)`.
-    public let toolchainPins: [XcodePin]
+    package let toolchainPins: [XcodePin]
     /// The apps' lockfiles, read, by path.
-    public let lockfiles: [String: Lockfile]
+    package let lockfiles: [String: Lockfile]
     private let fileSet: Set<String>
     private let source: any FileSource
 
@@ -71,7 +71,7 @@ public final class Workspace: Sendable {
 
     /// The listed files inside `folder` (every file for the root), found by binary search: rules that look
     /// around one app's folder stay proportional to that folder, however many apps the tree holds.
-    public func files(inside folder: String) -> ArraySlice<FileEntry> {
+    package func files(inside folder: String) -> ArraySlice<FileEntry> {
         if folder.isEmpty { return files[...] }
         let prefix = folder + "/"
         var low = 0
@@ -88,7 +88,7 @@ public final class Workspace: Sendable {
     /// Lists, discovers and lexes.
     /// - Parameter anchors: literals a source file must contain to matter to any rule; files with none
     ///   are not lexed (unless they name one of the app's delegate classes).
-    public static func load(
+    package static func load(
         from source: any FileSource, filter: PathFilter = PathFilter(), anchors: AnchorSearch, limits: Limits = Limits()
     ) -> Workspace {
         var diagnostics: [Diagnostic] = []
@@ -213,36 +213,36 @@ public final class Workspace: Sendable {
     }
 
     /// The owners CODEOWNERS gives an app: those of its Info.plist (or of the file that declares it).
-    public func owners(of app: App) -> [String] {
+    package func owners(of app: App) -> [String] {
         guard let codeOwners else { return [] }
         return codeOwners.owners(of: app.infoPlists.first?.file ?? app.declaration.file)
     }
 
     /// The Xcode the app builds with: the pins whose CI configuration covers its folder or its project's.
-    public func toolchain(of app: App) -> AppToolchain {
+    package func toolchain(of app: App) -> AppToolchain {
         var folders = [app.path]
         if let project = app.project { folders.append(Paths.directory(of: project)) }
         return ToolchainPins.toolchain(of: folders, pins: toolchainPins)
     }
 
     /// The app's lockfiles that could be read, in the app's order.
-    public func lockfiles(of app: App) -> [Lockfile] {
+    package func lockfiles(of app: App) -> [Lockfile] {
         app.lockfiles.compactMap { lockfiles[$0] }
     }
 
     /// The lexed files among an app's sources, sorted by path.
-    public func sourceFiles(of app: App) -> [SourceFile] {
+    package func sourceFiles(of app: App) -> [SourceFile] {
         app.sourceFiles.compactMap { sources[$0] }
     }
 
     /// The bytes of a file of the tree, or nil when it is not listed or cannot be read.
-    public func read(_ path: String) -> [UInt8]? {
+    package func read(_ path: String) -> [UInt8]? {
         guard fileSet.contains(path) else { return nil }
         return try? source.read(path)
     }
 
     /// Whether a root-relative path exists in the tree.
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         fileSet.contains(path)
     }
 }

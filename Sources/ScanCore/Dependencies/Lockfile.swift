@@ -1,8 +1,8 @@
 /// The package managers whose lockfiles the scan reads.
-public enum Ecosystem: String, Sendable, Hashable, CaseIterable, Codable {
+package enum Ecosystem: String, Sendable, Hashable, CaseIterable, Codable {
     case cocoapods, swiftpm, npm, pub
 
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .cocoapods: return "CocoaPods"
         case .swiftpm: return "Swift Package Manager"
@@ -13,13 +13,13 @@ public enum Ecosystem: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// One resolved package of a lockfile.
-public struct LockedPackage: Sendable, Hashable {
-    public let name: String
-    public let version: String
+package struct LockedPackage: Sendable, Hashable {
+    package let name: String
+    package let version: String
     /// The line that names the package in the lockfile, when the reader knows it.
-    public let line: Int?
+    package let line: Int?
 
-    public init(name: String, version: String, line: Int?) {
+    package init(name: String, version: String, line: Int?) {
         self.name = name
         self.version = version
         self.line = line
@@ -29,12 +29,12 @@ public struct LockedPackage: Sendable, Hashable {
 /// A lockfile's resolved packages by name. Where a lockfile resolves one name to several versions
 /// (yarn and pnpm keep one per range), the highest is kept: that is the copy the app's own dependency
 /// usually resolves to, and a lower one left by another package is not the one autolinking picks.
-public struct Lockfile: Sendable, Hashable {
-    public let path: String
-    public let ecosystem: Ecosystem
-    public let packages: [String: LockedPackage]
+package struct Lockfile: Sendable, Hashable {
+    package let path: String
+    package let ecosystem: Ecosystem
+    package let packages: [String: LockedPackage]
 
-    public init(path: String, ecosystem: Ecosystem, packages: [LockedPackage]) {
+    package init(path: String, ecosystem: Ecosystem, packages: [LockedPackage]) {
         self.path = path
         self.ecosystem = ecosystem
         var byName: [String: LockedPackage] = [:]
@@ -50,12 +50,12 @@ public struct Lockfile: Sendable, Hashable {
         self.packages = byName
     }
 
-    public subscript(name: String) -> LockedPackage? {
+    package subscript(name: String) -> LockedPackage? {
         packages[name]
     }
 
     /// The file names the scan reads, and their ecosystems.
-    public static func ecosystem(ofFileNamed name: String) -> Ecosystem? {
+    package static func ecosystem(ofFileNamed name: String) -> Ecosystem? {
         switch name {
         case "Podfile.lock": return .cocoapods
         case "Package.resolved": return .swiftpm

@@ -3,16 +3,16 @@ import XcodeProject
 import YAML
 
 /// A lockfile that cannot be read: the line (when known) and why.
-public struct LockfileError: Error, Sendable, CustomStringConvertible {
-    public let line: Int?
-    public let message: String
+package struct LockfileError: Error, Sendable, CustomStringConvertible {
+    package let line: Int?
+    package let message: String
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Reads the resolved packages of each lockfile kind, as text or data: nothing from the repository runs.
-public enum LockfileReader {
-    public static func read(path: String, bytes: [UInt8]) throws(LockfileError) -> Lockfile {
+package enum LockfileReader {
+    package static func read(path: String, bytes: [UInt8]) throws(LockfileError) -> Lockfile {
         let name = Paths.fileName(of: path)
         let packages: [LockedPackage]
         switch name {

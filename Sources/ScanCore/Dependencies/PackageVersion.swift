@@ -1,13 +1,13 @@
 /// A dependency version as lockfiles write it (`1.2.3`, `0.8.13+4`, `6.0.0-alpha.2`), ordered the way
 /// package managers order them: numeric parts first, a pre-release below its release, and a build
 /// suffix above the version without one (pub orders `+4` builds; CocoaPods, npm and SwiftPM never write them).
-public struct PackageVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let text: String
+package struct PackageVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let text: String
     let numbers: [Int]
     let preRelease: [String]
     let build: [String]
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var rest = Substring(text.trimmed([" ", "\t", "\"", "'", "v"]))
         var build: [String] = []
         var preRelease: [String] = []
@@ -32,13 +32,13 @@ public struct PackageVersion: Sendable, Hashable, Comparable, CustomStringConver
         self.build = build
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
-    public static func == (lhs: PackageVersion, rhs: PackageVersion) -> Bool {
+    package static func == (lhs: PackageVersion, rhs: PackageVersion) -> Bool {
         !(lhs < rhs) && !(rhs < lhs)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var numbers = self.numbers
         while numbers.last == 0 { numbers.removeLast() }
         hasher.combine(numbers)
@@ -46,7 +46,7 @@ public struct PackageVersion: Sendable, Hashable, Comparable, CustomStringConver
         hasher.combine(build)
     }
 
-    public static func < (lhs: PackageVersion, rhs: PackageVersion) -> Bool {
+    package static func < (lhs: PackageVersion, rhs: PackageVersion) -> Bool {
         for index in 0..<max(lhs.numbers.count, rhs.numbers.count) {
             let left = index < lhs.numbers.count ? lhs.numbers[index] : 0
             let right = index < rhs.numbers.count ? rhs.numbers[index] : 0

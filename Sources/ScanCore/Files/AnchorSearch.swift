@@ -8,9 +8,9 @@
 /// A search can also record literals that do not make a file worth lexing (`recording:`): the words
 /// rules ask `SourceFile.mentions` about. `presence(in:)` finds every literal of both kinds in one pass,
 /// so those questions cost a bit test instead of a search of the file each.
-public struct AnchorSearch: Sendable {
+package struct AnchorSearch: Sendable {
     /// The anchors: literals that make a file worth lexing.
-    public let literals: [[UInt8]]
+    package let literals: [[UInt8]]
     /// Every literal searched for, the anchors first, then the recorded ones.
     private let searched: [[UInt8]]
     /// Index in `searched` by spelling.
@@ -32,7 +32,7 @@ public struct AnchorSearch: Sendable {
 
     private static let bitmapBits = 1 << 16
 
-    public init(_ literals: [String], recording recorded: [String] = []) {
+    package init(_ literals: [String], recording recorded: [String] = []) {
         precondition(literals.allSatisfy { $0.utf8.count >= 4 }, "anchor literals need at least 4 bytes")
         precondition(recorded.allSatisfy { $0.utf8.count >= 4 }, "recorded literals need at least 4 bytes")
         let encoded = Array(Set(literals.map { Array($0.utf8) })).sorted { $0.lexicographicallyPrecedes($1) }
@@ -79,11 +79,11 @@ public struct AnchorSearch: Sendable {
     }
 
     /// Whether any anchor occurs in `bytes`.
-    public func occurs(in bytes: [UInt8]) -> Bool {
+    package func occurs(in bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { occurs(in: $0) }
     }
 
-    public func occurs(in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func occurs(in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !literals.isEmpty else { return false }
         var found = false
         scan(buffer) { literal in
@@ -96,7 +96,7 @@ public struct AnchorSearch: Sendable {
 
     /// Every literal, anchor or recorded, that occurs in `bytes`; nil when there are more literals than
     /// a `LiteralSet` holds.
-    public func presence(in bytes: [UInt8]) -> LiteralPresence? {
+    package func presence(in bytes: [UInt8]) -> LiteralPresence? {
         guard searched.count <= LiteralSet.capacity else { return nil }
         var found = LiteralSet()
         let all = searched.count
@@ -168,7 +168,7 @@ public struct AnchorSearch: Sendable {
 }
 
 /// A set of literal indices below 256, kept inline (no allocation per file).
-public struct LiteralSet: Sendable, Equatable {
+package struct LiteralSet: Sendable, Equatable {
     static let capacity = 256
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
@@ -201,13 +201,13 @@ public struct LiteralSet: Sendable, Equatable {
         }
     }
 
-    public static func == (lhs: LiteralSet, rhs: LiteralSet) -> Bool {
+    package static func == (lhs: LiteralSet, rhs: LiteralSet) -> Bool {
         lhs.words == rhs.words
     }
 }
 
 /// Which of a search's literals a file's bytes contain, found by the pass that decided to lex it.
-public struct LiteralPresence: Sendable {
+package struct LiteralPresence: Sendable {
     let search: AnchorSearch
     let found: LiteralSet
 

@@ -1,17 +1,17 @@
 /// A problem with the run rather than with the app: a file that could not be read or parsed, a limit hit.
 /// Diagnostics go to stderr and into reports' run sections; the scan always goes on.
-public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable {
+package struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package enum Severity: String, Sendable, Hashable {
         case error, warning, note
     }
 
-    public let severity: Severity
+    package let severity: Severity
     /// Root-relative path of the file concerned, when there is one.
-    public let file: String?
-    public let line: Int?
-    public let message: String
+    package let file: String?
+    package let line: Int?
+    package let message: String
 
-    public init(_ severity: Severity, file: String?, line: Int? = nil, _ message: String) {
+    package init(_ severity: Severity, file: String?, line: Int? = nil, _ message: String) {
         self.severity = severity
         self.file = file
         self.line = line
@@ -20,7 +20,7 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// `file:line: warning: message`, the shape compilers print; names and text from the repository
     /// with their control characters escaped, since this line is printed to terminals and CI logs.
-    public var description: String {
+    package var description: String {
         var location = ""
         if let file {
             location = VisibleText.escape(file)
@@ -30,7 +30,7 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         return "\(location)\(severity.rawValue): \(VisibleText.escape(message))"
     }
 
-    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    package static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
         (lhs.file ?? "", lhs.line ?? 0, lhs.message) < (rhs.file ?? "", rhs.line ?? 0, rhs.message)
     }
 }
@@ -41,7 +41,7 @@ extension Diagnostic: Codable {
         case severity, file, line, message
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(severity.rawValue, forKey: .severity)
         try container.encode(file, forKey: .file)
@@ -49,7 +49,7 @@ extension Diagnostic: Codable {
         try container.encode(message, forKey: .message)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             Severity(rawValue: try container.decode(String.self, forKey: .severity)) ?? .warning,

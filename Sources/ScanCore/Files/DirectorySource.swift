@@ -6,19 +6,19 @@ import XcodeProject
 #endif
 
 /// Files of a working tree on disk.
-public struct DirectorySource: FileSource {
+package struct DirectorySource: FileSource {
     /// The root as given, for messages.
-    public let origin: String
+    package let origin: String
     /// The root with symlinks resolved, for containment checks.
     let root: String
     /// Files larger than this are never read.
-    public let readLimit: Int
+    package let readLimit: Int
     /// Folders the last listing walked (real folders, never symlinks).
     private let walked = WalkedFolders()
 
     /// - Throws: when the root does not exist or is not a folder.
     /// - Parameter label: how reports name the root (default: the path as given).
-    public init(root path: String, label: String? = nil, readLimit: Int = 64 << 20) throws(FileSourceError) {
+    package init(root path: String, label: String? = nil, readLimit: Int = 64 << 20) throws(FileSourceError) {
         guard let resolved = realpath(path, nil) else {
             throw .notFound(path)
         }
@@ -33,7 +33,7 @@ public struct DirectorySource: FileSource {
         self.readLimit = readLimit
     }
 
-    public func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry] {
+    package func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry] {
         var result: [FileEntry] = []
         var pending: [String] = [""]
         while let folder = pending.popLast() {
@@ -79,7 +79,7 @@ public struct DirectorySource: FileSource {
         return result
     }
 
-    public func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8] {
+    package func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8] {
         // O_NOFOLLOW guards only the last component; a folder on the way must not be a symlink either.
         if let problem = symlinkedFolder(in: path) { throw .unreadable(path, reason: problem) }
         let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -137,7 +137,7 @@ public struct DirectorySource: FileSource {
 
     /// A `project.pbxproj` inside an `.xcodeproj`: listed even as a symlink (reading it then fails), since
     /// a project missing from the listing would make its apps vanish from the results instead of unknown.
-    public static func isProjectFile(_ path: String) -> Bool {
+    package static func isProjectFile(_ path: String) -> Bool {
         path.hasSuffix(".xcodeproj/project.pbxproj")
     }
 

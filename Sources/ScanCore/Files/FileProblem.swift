@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -7,26 +7,26 @@ public import Foundation
 /// File, folder and permission errors in words: the path and the reason in one sentence, such as
 /// `cannot write out/x.json: the folder out does not exist`, never Foundation's own description
 /// (`Error Domain=NSCocoaErrorDomain Code=4 … UserInfo={…}`), which names neither in a way people read.
-public enum FileProblem {
+package enum FileProblem {
     /// `cannot VERB PATH: REASON` for an error thrown while acting on `path`.
     /// - Parameters:
     ///   - verb: what was being done (`write`, `create the folder`, `read`).
     ///   - path: the path as the person named it.
     ///   - actual: where it is on disk, when that differs (relative to another folder); used to find
     ///     which part of the path is missing or is a file.
-    public static func sentence(_ verb: String, _ path: String, actual: String? = nil, _ error: any Error) -> String {
+    package static func sentence(_ verb: String, _ path: String, actual: String? = nil, _ error: any Error) -> String {
         "cannot \(verb) \(path): \(reason(error, path: path, actual: actual ?? path))"
     }
 
     /// The reason alone, for an error thrown while acting on `path`.
-    public static func reason(_ error: any Error, path: String, actual: String? = nil) -> String {
+    package static func reason(_ error: any Error, path: String, actual: String? = nil) -> String {
         if let decoding = error as? DecodingError { return "it does not hold what scenesweep wrote there (\(describe(decoding)))" }
         guard let code = errorNumber(error) else { return "\(error)" }
         return reason(errno: code, path: path, actual: actual ?? path)
     }
 
     /// The reason for a system error number met while acting on `path`.
-    public static func reason(errno code: Int32, path: String, actual: String? = nil) -> String {
+    package static func reason(errno code: Int32, path: String, actual: String? = nil) -> String {
         let actual = actual ?? path
         switch code {
         case ENOENT:

@@ -1,19 +1,19 @@
 /// A file a source can provide, by root-relative path.
-public struct FileEntry: Sendable, Hashable {
-    public let path: String
+package struct FileEntry: Sendable, Hashable {
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 }
 
 /// Why a file could not be read.
-public enum FileSourceError: Error, Sendable, CustomStringConvertible {
+package enum FileSourceError: Error, Sendable, CustomStringConvertible {
     case notFound(String)
     case tooLarge(String, size: Int, limit: Int)
     case unreadable(String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path): return "\(path): no such file in the scanned tree"
         case .tooLarge(let path, let size, let limit):
@@ -25,7 +25,7 @@ public enum FileSourceError: Error, Sendable, CustomStringConvertible {
 
 /// The seam between the scan and where bytes come from: a directory on disk or a commit's tree.
 /// Rules never know which.
-public protocol FileSource: Sendable {
+package protocol FileSource: Sendable {
     /// Where the files come from, for reports: a path, or `repo@commit`.
     var origin: String { get }
     /// Every regular file under the root that `filter` keeps, sorted by path. Symlinks are never
@@ -37,7 +37,7 @@ public protocol FileSource: Sendable {
 
 extension FileSource {
     /// The bytes of a listed file, up to the source's own limit.
-    public func read(_ path: String) throws(FileSourceError) -> [UInt8] {
+    package func read(_ path: String) throws(FileSourceError) -> [UInt8] {
         try read(path, limit: Int.max)
     }
 }

@@ -2,9 +2,9 @@ import Dispatch
 import Synchronization
 
 /// Runs independent jobs on all cores and keeps results in input order.
-public enum Parallel {
+package enum Parallel {
     /// `transform` for every index in `0..<count`, spread over `workers` threads.
-    public static func map<Result: Sendable>(
+    package static func map<Result: Sendable>(
         _ count: Int, workers: Int = defaultWorkers, _ transform: @Sendable (Int) -> Result
     ) -> [Result] {
         guard count > 0 else { return [] }
@@ -24,7 +24,7 @@ public enum Parallel {
 
     /// Runs `first` on one worker while every worker (that one too, once `first` returns) maps
     /// `transform` over `0..<count`: a serial job overlapped with parallel work it does not depend on.
-    public static func overlap<First: Sendable, Result: Sendable>(
+    package static func overlap<First: Sendable, Result: Sendable>(
         _ first: @Sendable () -> First, map count: Int, workers: Int = defaultWorkers, _ transform: @Sendable (Int) -> Result
     ) -> (First, [Result]) {
         // With one worker allowed, one thread does both, one after the other.
@@ -46,16 +46,16 @@ public enum Parallel {
     /// How many threads parallel work may use: the cores, unless a caller set a cap (`scan --jobs`, a
     /// sweep's `concurrency.scan`). One cap for the process, so that nested parallel work (apps of a
     /// repository, files of an app) stays within what the user allowed.
-    public static var defaultWorkers: Int {
+    package static var defaultWorkers: Int {
         let cap = limit.load(ordering: .relaxed)
         return max(1, cap > 0 ? min(cap, sysconfCores()) : sysconfCores())
     }
 
     /// The cap (0: none).
-    public static let limit = Atomic<Int>(0)
+    package static let limit = Atomic<Int>(0)
 
     /// Runs `body` with parallel work capped at `jobs` threads (no cap for nil), then restores the cap.
-    public static func limited<Result>(to jobs: Int?, _ body: () throws -> Result) rethrows -> Result {
+    package static func limited<Result>(to jobs: Int?, _ body: () throws -> Result) rethrows -> Result {
         guard let jobs else { return try body() }
         let previous = limit.exchange(max(1, jobs), ordering: .relaxed)
         defer { limit.store(previous, ordering: .relaxed) }

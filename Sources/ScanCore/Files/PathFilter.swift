@@ -1,30 +1,30 @@
 import XcodeProject
 
 /// Which paths a scan skips: vendored and generated folders by name, plus user globs.
-public struct PathFilter: Sendable, Hashable {
+package struct PathFilter: Sendable, Hashable {
     /// Folders never scanned by default: dependencies, build output, VCS data.
-    public static let defaultSkippedFolders: Set<String> = [
+    package static let defaultSkippedFolders: Set<String> = [
         "Pods", "node_modules", "build", "DerivedData", ".build", "Carthage", ".git", ".svn", ".hg",
         ".symlinks", "xcuserdata", ".swiftpm", ".gradle", ".dart_tool", ".pub-cache", "bower_components",
     ]
 
-    public var skippedFolders: Set<String>
+    package var skippedFolders: Set<String>
     /// Globs (`**/Generated/**`, `**/*.generated.swift`) matched against root-relative paths.
-    public var excludeGlobs: [String]
+    package var excludeGlobs: [String]
     /// When set, only paths inside one of these folders are scanned.
-    public var onlyFolders: [String]
+    package var onlyFolders: [String]
     /// Whether apps inside third-party code (`vendor/`, `third_party/`, submodules…) count in the totals and
     /// the exit status like the team's own; by default they are reported apart and not counted.
-    public var countsVendoredApps = false
+    package var countsVendoredApps = false
 
-    public init(skippedFolders: Set<String> = PathFilter.defaultSkippedFolders, excludeGlobs: [String] = [], onlyFolders: [String] = []) {
+    package init(skippedFolders: Set<String> = PathFilter.defaultSkippedFolders, excludeGlobs: [String] = [], onlyFolders: [String] = []) {
         self.skippedFolders = skippedFolders
         self.excludeGlobs = excludeGlobs
         self.onlyFolders = onlyFolders
     }
 
     /// Whether the walk should descend into a folder (root-relative path, folder name).
-    public func descends(into path: String, name: String) -> Bool {
+    package func descends(into path: String, name: String) -> Bool {
         if skippedFolders.contains(name) { return false }
         if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.overlaps(path, $0) }), !Self.isCIFolder(path) { return false }
         return !excludeGlobs.contains { Glob.matches($0, path + "/") || Glob.matches($0, path) }
@@ -33,7 +33,7 @@ public struct PathFilter: Sendable, Hashable {
     /// Framework manifests and lockfiles that describe the folders below them. With `onlyFolders`, those in
     /// the limits' ancestor folders are still listed: an app under `apps/shop/ios` takes its framework and
     /// version from `apps/shop/package.json` and the workspace root's lockfile.
-    public static let contextFileNames: Set<String> = [
+    package static let contextFileNames: Set<String> = [
         "package.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "app.json", "app.config.json", "pubspec.yaml",
         "pubspec.lock", ".fvmrc", ".metadata", "config.xml", "platforms.json", "Podfile.lock",
         // Files that pin the Xcode the apps below them build with.
@@ -48,7 +48,7 @@ public struct PathFilter: Sendable, Hashable {
             || path.hasPrefix(".github/actions/")
     }
 
-    public func keeps(file path: String) -> Bool {
+    package func keeps(file path: String) -> Bool {
         if !onlyFolders.isEmpty, !onlyFolders.contains(where: { Self.isInside(path, $0) }) {
             let folder = Paths.directory(of: path)
             if Self.isCIFolder(folder), ToolchainPins.isPinFile(path) { return !excludeGlobs.contains { Glob.matches($0, path) } }
@@ -62,7 +62,7 @@ public struct PathFilter: Sendable, Hashable {
     /// Whether an app found in the listing belongs to the scan: with `onlyFolders`, apps inside a limit,
     /// and apps a limit points into (`--path App/Sources`). An app generated from a manifest in an
     /// ancestor folder counts only when its whole project is inside a limit.
-    public func keeps(app path: String, generated: Bool) -> Bool {
+    package func keeps(app path: String, generated: Bool) -> Bool {
         if onlyFolders.isEmpty { return true }
         return onlyFolders.contains { limit in Self.isInside(path, limit) || (!generated && Self.isInside(limit, path) && !path.isEmpty) }
     }
@@ -80,8 +80,8 @@ public struct PathFilter: Sendable, Hashable {
 }
 
 /// Minimal glob matching for paths: `**` crosses folders, `*` and `?` stay within one.
-public enum Glob {
-    public static func matches(_ pattern: String, _ path: String) -> Bool {
+package enum Glob {
+    package static func matches(_ pattern: String, _ path: String) -> Bool {
         // The whole-pattern attempt needs no memo entry: most patterns fail there, without any retry.
         var matcher = GlobMatcher(pattern: Array(pattern.utf8), path: Array(path.utf8))
         return matcher.matchFrom(0, 0)

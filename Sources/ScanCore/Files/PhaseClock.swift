@@ -4,13 +4,13 @@
 
 /// Prints how long each phase of a scan took to stderr when `SCENESWEEP_TRACE` is set: the first
 /// thing to look at when a tree scans slowly.
-public final class PhaseClock: @unchecked Sendable {
+package final class PhaseClock: @unchecked Sendable {
     private let enabled = getenv("SCENESWEEP_TRACE") != nil
     private var last = PhaseClock.now()
 
-    public init() {}
+    package init() {}
 
-    public func lap(_ label: String) {
+    package func lap(_ label: String) {
         guard enabled else { return }
         let now = Self.now()
         let milliseconds = Double(now - last) / 1_000_000

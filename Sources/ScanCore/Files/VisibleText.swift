@@ -5,8 +5,8 @@
 /// for a workflow command; an ESC sequence drives the terminal; a bidirectional override (U+202E)
 /// makes a name read differently from what it is. Each such scalar is shown as a `\u{…}` escape, so
 /// the name stays recognisable and nothing in it acts. Tab is left alone: it cannot start a line.
-public enum VisibleText {
-    public static func escape(_ text: String) -> String {
+package enum VisibleText {
+    package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -22,7 +22,7 @@ public enum VisibleText {
 
     /// C0 controls but tab, DEL, C1 controls, the line and paragraph separators, and the bidirectional
     /// embedding, override and isolate controls.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F: return true

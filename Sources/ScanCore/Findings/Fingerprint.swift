@@ -1,10 +1,10 @@
 /// 64-bit FNV-1a: a fast, stable hash for fingerprints, shard buckets and change checks (nothing that
 /// needs to resist an adversary).
-public enum FNV1a {
-    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+package enum FNV1a {
+    package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// The hash of `bytes`, continuing from `hash` (the offset basis for a fresh hash).
-    public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing hash: UInt64 = offsetBasis) -> UInt64 {
+    package static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing hash: UInt64 = offsetBasis) -> UInt64 {
         var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -15,8 +15,8 @@ public enum FNV1a {
 }
 
 /// Stable 64-bit FNV-1a fingerprints, printed as 16 hex digits.
-public enum Fingerprint {
-    public static func of(_ parts: [String]) -> String {
+package enum Fingerprint {
+    package static func of(_ parts: [String]) -> String {
         var hash = FNV1a.offsetBasis
         for part in parts {
             // A separator that cannot occur in text keeps ("ab","c") and ("a","bc") apart.

@@ -1,5 +1,5 @@
 /// The cross-platform framework (if any) an app is built with.
-public enum FrameworkKind: String, Sendable, Hashable, CaseIterable {
+package enum FrameworkKind: String, Sendable, Hashable, CaseIterable {
     case native
     case swiftui
     case reactNative = "react-native"
@@ -9,7 +9,7 @@ public enum FrameworkKind: String, Sendable, Hashable, CaseIterable {
     case cordova
 
     /// How people write the framework's name.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .native: return "native UIKit"
         case .swiftui: return "SwiftUI"
@@ -23,20 +23,20 @@ public enum FrameworkKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What the app's manifests say about its framework: which one, its version, and where that is written.
-public struct FrameworkInfo: Sendable, Hashable {
-    public let kind: FrameworkKind
+package struct FrameworkInfo: Sendable, Hashable {
+    package let kind: FrameworkKind
     /// The version resolved from a lockfile, else the requirement as written (`^0.72.4`, `>=3.38.0`).
-    public let version: String?
+    package let version: String?
     /// The requirement as the manifest writes it, when it differs from a resolved version.
-    public let declared: String?
+    package let declared: String?
     /// Where the version (or the dependency) is declared: `package.json`'s dependency line, `.fvmrc`, …
-    public let location: Location?
+    package let location: Location?
     /// Facts about the framework's own configuration that rules need.
-    public let settings: FrameworkSettings
+    package let settings: FrameworkSettings
     /// The framework project's folder: where `package.json` or `pubspec.yaml` (and their lockfiles) are.
-    public let root: String?
+    package let root: String?
 
-    public init(
+    package init(
         kind: FrameworkKind, version: String? = nil, declared: String? = nil, location: Location? = nil,
         settings: FrameworkSettings = FrameworkSettings(), root: String? = nil
     ) {
@@ -48,22 +48,22 @@ public struct FrameworkInfo: Sendable, Hashable {
         self.settings = settings
     }
 
-    public static let native = FrameworkInfo(kind: .native)
+    package static let native = FrameworkInfo(kind: .native)
 
     /// The lowest version the requirement allows, for comparisons.
-    public var semanticVersion: SemanticVersion? {
+    package var semanticVersion: SemanticVersion? {
         version.flatMap(SemanticVersion.lowerBound(of:))
     }
 
     /// The version when it is one release (`0.77.2`, `3.41.4`, `8.5.1-beta.1`), not a range a manifest
     /// requires (`^0.72.4`, `>=3.38.0`): what reports show as the framework's version.
-    public var resolvedVersion: String? {
+    package var resolvedVersion: String? {
         guard let version, Self.isExact(version) else { return nil }
         return version
     }
 
     /// The requirement as written when no release could be resolved (reports show it apart, never as the version).
-    public var unresolvedRequirement: String? {
+    package var unresolvedRequirement: String? {
         guard let version, !version.isEmpty, resolvedVersion == nil else { return nil }
         return version
     }
@@ -78,33 +78,33 @@ public struct FrameworkInfo: Sendable, Hashable {
     }
 
     /// Whether the framework's version is known to be at least `minimum`; nil when the version is unknown.
-    public func isAtLeast(_ minimum: SemanticVersion) -> Bool? {
+    package func isAtLeast(_ minimum: SemanticVersion) -> Bool? {
         semanticVersion.map { $0 >= minimum }
     }
 }
 
 /// Framework configuration that changes what a scan concludes.
-public struct FrameworkSettings: Sendable, Hashable {
+package struct FrameworkSettings: Sendable, Hashable {
     /// Flutter: `flutter: config: enable-uiscene-migration: false` in pubspec.yaml, with its location.
-    public var flutterMigrationOptOut: Location?
+    package var flutterMigrationOptOut: Location?
     /// Expo: `expo-build-properties` `ios.enableSceneSupport` (nil when not set), with its location.
-    public var expoSceneSupport: Bool?
-    public var expoSceneSupportLocation: Location?
+    package var expoSceneSupport: Bool?
+    package var expoSceneSupportLocation: Location?
     /// The `react-native-uiscene-bridge` package, which adopts scenes at run time.
-    public var hasSceneBridgePackage: Bool = false
+    package var hasSceneBridgePackage: Bool = false
     /// `@capacitor/ios` or `react-native` etc. as listed (name → requirement), for messages.
-    public var dependencies: [String: String] = [:]
+    package var dependencies: [String: String] = [:]
 
-    public init() {}
+    package init() {}
 }
 
 /// A version number with three numeric parts, compared numerically; pre-release tags are ignored.
-public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let major: Int
-    public let minor: Int
-    public let patch: Int
+package struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let major: Int
+    package let minor: Int
+    package let patch: Int
 
-    public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+    package init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
         self.major = major
         self.minor = minor
         self.patch = patch
@@ -113,7 +113,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
     /// The lowest version a requirement admits: `^0.72.4` → 0.72.4, `~54.0.12` → 54.0.12,
     /// `>=3.38.0 <4.0.0` → 3.38.0, `v8.5.0` → 8.5.0, `0.88.0-rc.1` → 0.88.0. Nil for tags, URLs and
     /// workspace references.
-    public static func lowerBound(of requirement: String) -> SemanticVersion? {
+    package static func lowerBound(of requirement: String) -> SemanticVersion? {
         var text = Substring(requirement.trimmingCharacters(in: " \t\"'"))
         if let alternative = text.firstRange(of: "||") { text = text[..<alternative.lowerBound] }
         if let space = text.firstIndex(of: " ") { text = text[..<space] }
@@ -135,9 +135,9 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         return SemanticVersion(major, numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
     }
 
-    public static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+    package static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }
 
-    public var description: String { "\(major).\(minor).\(patch)" }
+    package var description: String { "\(major).\(minor).\(patch)" }
 }

@@ -1,30 +1,30 @@
 /// Parts of a file that a given build may never run: `#if` branches for other platforms, and the
 /// `else` side of availability checks for OS versions an iOS 27 SDK build no longer runs on.
-public struct CompilationRegions: Sendable, Hashable {
+package struct CompilationRegions: Sendable, Hashable {
     /// A `#if`/`#elseif`/`#else` branch with the condition under which it is compiled.
-    public struct Branch: Sendable, Hashable {
+    package struct Branch: Sendable, Hashable {
         /// Byte offsets of the branch's code (after its directive line, up to the next directive).
-        public let bytes: Range<Int>
+        package let bytes: Range<Int>
         /// Conditions that must hold, and conditions that must not (earlier branches of the same `#if`).
-        public let required: [String]
-        public let excluded: [String]
+        package let required: [String]
+        package let excluded: [String]
     }
 
     /// Code that runs only below an OS version: `else` of `if #available(iOS 13, *)`, body of `#unavailable`.
-    public struct LegacyCode: Sendable, Hashable {
-        public let bytes: Range<Int>
-        public let platform: String
-        public let below: OSVersion
+    package struct LegacyCode: Sendable, Hashable {
+        package let bytes: Range<Int>
+        package let platform: String
+        package let below: OSVersion
     }
 
-    public let branches: [Branch]
-    public let legacy: [LegacyCode]
+    package let branches: [Branch]
+    package let legacy: [LegacyCode]
 
-    public static let none = CompilationRegions(branches: [], legacy: [])
+    package static let none = CompilationRegions(branches: [], legacy: [])
 
     /// Whether the code at `offset` can be compiled and run for an app on `platforms` whose deployment
     /// target is `minimum`.
-    public func isLive(offset: Int, platforms: Set<CompilePlatform>, minimum: OSVersion) -> Bool {
+    package func isLive(offset: Int, platforms: Set<CompilePlatform>, minimum: OSVersion) -> Bool {
         for branch in branches where branch.bytes.contains(offset) {
             let possible = platforms.contains { platform in
                 branch.required.allSatisfy { CompileCondition.evaluate($0, for: platform) != .no }
@@ -41,31 +41,31 @@ public struct CompilationRegions: Sendable, Hashable {
 }
 
 /// An OS version, compared numerically.
-public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let major: Int
-    public let minor: Int
+package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let major: Int
+    package let minor: Int
 
-    public init(_ major: Int, _ minor: Int = 0) {
+    package init(_ major: Int, _ minor: Int = 0) {
         self.major = major
         self.minor = minor
     }
 
     /// `"13.0"`, `"9"`, `"16.4.1"`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".").map { Int($0) }
         guard let major = parts.first ?? nil else { return nil }
         self.init(major, parts.count > 1 ? (parts[1] ?? 0) : 0)
     }
 
-    public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
+    package static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
         (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }
 
-    public var description: String { "\(major).\(minor)" }
+    package var description: String { "\(major).\(minor)" }
 }
 
 /// A platform a build compiles for, as `#if` conditions see it.
-public enum CompilePlatform: String, Sendable, Hashable {
+package enum CompilePlatform: String, Sendable, Hashable {
     case iOS, tvOS, visionOS, macCatalyst
 }
 

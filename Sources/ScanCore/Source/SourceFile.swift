@@ -8,26 +8,26 @@ internal import CByteSearch
 ///
 /// Everything a rule needs to understand code structure, computed once per file and shared by every
 /// app that compiles the file.
-public struct SourceFile: Sendable {
-    public let path: String
-    public let language: SourceLanguage
-    public let bytes: [UInt8]
-    public let tokens: [Token]
+package struct SourceFile: Sendable {
+    package let path: String
+    package let language: SourceLanguage
+    package let bytes: [UInt8]
+    package let tokens: [Token]
     /// For each bracket token (`(` `)` `[` `]` `{` `}`), the index of its partner, or -1.
-    public let partners: [Int32]
-    public let types: [TypeDeclaration]
-    public let functions: [FunctionDeclaration]
+    package let partners: [Int32]
+    package let types: [TypeDeclaration]
+    package let functions: [FunctionDeclaration]
     /// Modules imported by the file (`import CoreNFC`, `@import CoreNFC;`, `#import <CoreNFC/CoreNFC.h>`).
-    public let imports: Set<String>
-    public let suppressions: [SuppressionComment]
+    package let imports: Set<String>
+    package let suppressions: [SuppressionComment]
     /// `#if` branches and availability fallbacks, to tell which code a build can run.
-    public private(set) var regions: CompilationRegions = .none
+    package private(set) var regions: CompilationRegions = .none
     let lineStarts: [Int32]
     /// The literals the loading pass found in the bytes, which answer `mentions` without a search.
     private let presence: LiteralPresence?
 
     /// - Parameter presence: what the pass that chose to lex the file found in it (nil: `mentions` searches).
-    public init(path: String, bytes: [UInt8], language: SourceLanguage, presence: LiteralPresence? = nil) {
+    package init(path: String, bytes: [UInt8], language: SourceLanguage, presence: LiteralPresence? = nil) {
         self.path = path
         self.language = language
         self.bytes = bytes
@@ -61,14 +61,14 @@ public struct SourceFile: Sendable {
     // MARK: Token text
 
     /// The token's text. Allocates: use `is(_:_:)` in loops.
-    public func text(_ index: Int) -> String {
+    package func text(_ index: Int) -> String {
         let token = tokens[index]
         return String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
     }
 
     /// Whether the token at `index` exists and reads exactly `literal`.
     @inlinable
-    public func `is`(_ index: Int, _ literal: StaticString) -> Bool {
+    package func `is`(_ index: Int, _ literal: StaticString) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
         let token = tokens[index]
         let length = literal.utf8CodeUnitCount
@@ -79,7 +79,7 @@ public struct SourceFile: Sendable {
     }
 
     /// Whether the token at `index` exists and reads exactly `text`.
-    public func `is`(_ index: Int, text: String) -> Bool {
+    package func `is`(_ index: Int, text: String) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
         let token = tokens[index]
         var text = text
@@ -93,18 +93,18 @@ public struct SourceFile: Sendable {
 
     /// Whether the token is the punctuation byte `byte`.
     @inlinable
-    public func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+    package func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
         let token = tokens[index]
         return token.kind == .punctuation && bytes[Int(token.start)] == byte
     }
 
-    public func isIdentifier(_ index: Int) -> Bool {
+    package func isIdentifier(_ index: Int) -> Bool {
         index >= 0 && index < tokens.count && tokens[index].kind == .identifier
     }
 
     /// Whether tokens starting at `index` read `parts` in order (identifiers and punctuation alike).
-    public func matches(_ index: Int, _ parts: StaticString...) -> Bool {
+    package func matches(_ index: Int, _ parts: StaticString...) -> Bool {
         for (offset, part) in parts.enumerated() where !self.is(index + offset, part) {
             return false
         }
@@ -112,7 +112,7 @@ public struct SourceFile: Sendable {
     }
 
     /// Whether the raw bytes contain `literal` (comments and strings included): a cheap pre-check.
-    public func mentions(_ literal: String) -> Bool {
+    package func mentions(_ literal: String) -> Bool {
         if let known = presence?.contains(literal) { return known }
         var literal = literal
         return literal.withUTF8 { needle in
@@ -124,7 +124,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The tokens from `start` through `end`, joined without spaces: a normalised rendering of code.
-    public func code(from start: Int, through end: Int) -> String {
+    package func code(from start: Int, through end: Int) -> String {
         guard start <= end, start >= 0, end < tokens.count else { return "" }
         var result = ""
         for index in start...end {
@@ -134,7 +134,7 @@ public struct SourceFile: Sendable {
     }
 
     /// A parameter's type as written, without spaces: `[UIApplication.LaunchOptionsKey:Any]?`.
-    public func typeText(of parameter: Parameter) -> String {
+    package func typeText(of parameter: Parameter) -> String {
         guard !parameter.typeTokens.isEmpty else { return "" }
         var result = ""
         for index in parameter.typeTokens where tokens[index].kind != .keyword {
@@ -146,7 +146,7 @@ public struct SourceFile: Sendable {
     // MARK: Structure
 
     /// The innermost function whose body holds the token.
-    public func function(containing index: Int) -> Int? {
+    package func function(containing index: Int) -> Int? {
         var best: Int?
         for (position, function) in functions.enumerated() where function.contains(token: index) {
             if let current = best, functions[current].bodyStart > function.bodyStart { continue }
@@ -156,7 +156,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The innermost type whose body holds the token.
-    public func type(containing index: Int) -> Int? {
+    package func type(containing index: Int) -> Int? {
         var best: Int?
         for (position, type) in types.enumerated() where type.contains(token: index) {
             if let current = best, types[current].bodyStart > type.bodyStart { continue }
@@ -166,14 +166,14 @@ public struct SourceFile: Sendable {
     }
 
     /// Functions declared directly in the type at `typeIndex` (Swift) or between its `@implementation` and `@end`.
-    public func functions(in typeIndex: Int) -> [FunctionDeclaration] {
+    package func functions(in typeIndex: Int) -> [FunctionDeclaration] {
         functions.filter { $0.container == typeIndex }
     }
 
     // MARK: Positions
 
     /// 1-based line of a byte offset.
-    public func line(ofOffset offset: Int) -> Int {
+    package func line(ofOffset offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -184,7 +184,7 @@ public struct SourceFile: Sendable {
     }
 
     /// 1-based column of a byte offset, counted in Unicode scalars.
-    public func column(ofOffset offset: Int) -> Int {
+    package func column(ofOffset offset: Int) -> Int {
         let lineStart = Int(lineStarts[line(ofOffset: offset) - 1])
         var column = 1
         var index = lineStart
@@ -196,12 +196,12 @@ public struct SourceFile: Sendable {
         return column
     }
 
-    public func line(ofToken index: Int) -> Int {
+    package func line(ofToken index: Int) -> Int {
         line(ofOffset: Int(tokens[index].start))
     }
 
     /// Indices of the tokens that start on a 1-based line.
-    public func tokenIndices(onLine line: Int) -> Range<Int> {
+    package func tokenIndices(onLine line: Int) -> Range<Int> {
         guard line >= 1, line <= lineStarts.count else { return 0..<0 }
         let start = Int(lineStarts[line - 1])
         let end = line < lineStarts.count ? Int(lineStarts[line]) : Int.max
@@ -247,7 +247,7 @@ extension SuppressionComment {
 
     /// Suppression comments in a file the lexer does not read (a plist, a pbxproj): any `<!-- -->`,
     /// `//` or `/* */` comment holding the marker.
-    public static func scan(_ bytes: [UInt8]) -> [SuppressionComment] {
+    package static func scan(_ bytes: [UInt8]) -> [SuppressionComment] {
         let lineStarts = SourceFile.lineStarts(of: bytes)
         let marker = Array(Self.marker.utf8)
         var result: [SuppressionComment] = []

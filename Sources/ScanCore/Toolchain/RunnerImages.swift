@@ -10,8 +10,8 @@ import Foundation
 /// Xcode 27 (actions/runner-images#14404; runs macOS 27 since 2026-09-10 per the GitHub changelog).
 /// `macos-latest` points at macOS 26 in that README and moves when GitHub migrates the label, so it
 /// floats. Update this table (and say so in the commit) when the README changes.
-public enum RunnerImages {
-    public static let source = "https://github.com/actions/runner-images (README and images/macos/toolsets, 749514466b, 2026-08-21)"
+package enum RunnerImages {
+    package static let source = "https://github.com/actions/runner-images (README and images/macos/toolsets, 749514466b, 2026-08-21)"
 
     struct Image {
         let labels: [String]
@@ -31,32 +31,32 @@ public enum RunnerImages {
     ]
 
     /// The default Xcode of a GitHub-hosted runner label, or nil when the label is not a known macOS image.
-    public static func githubDefault(label: String) -> (xcode: XcodeVersion, floating: Bool)? {
+    package static func githubDefault(label: String) -> (xcode: XcodeVersion, floating: Bool)? {
         let label = label.lowercased()
         guard let image = github.first(where: { $0.labels.contains(label) }) else { return nil }
         return (image.xcode, image.floating)
     }
 
     /// The table as text, for the rule pack's hash: a change rescans every repository.
-    public static var fingerprintParts: [String] {
+    package static var fingerprintParts: [String] {
         github.map { "\($0.labels.joined(separator: ","))=\($0.xcode)\($0.floating ? "~" : "")" }
     }
 
     /// Whether a GitHub runner label names a macOS machine at all (known or not).
-    public static func isMacOSLabel(_ label: String) -> Bool {
+    package static func isMacOSLabel(_ label: String) -> Bool {
         let label = label.lowercased()
         return label.hasPrefix("macos") || label.hasPrefix("xcode-") || label == "macos"
     }
 
     /// Whether a runner label names a Linux or Windows machine (hosted or self-hosted), which builds no iOS app.
-    public static func isOtherOS(_ label: String) -> Bool {
+    package static func isOtherOS(_ label: String) -> Bool {
         let label = label.lowercased()
         return label.hasPrefix("ubuntu") || label.hasPrefix("windows") || label == "linux" || label.hasPrefix("linux-")
     }
 
     /// The Xcode in an image or stack name that spells it: GitLab `macos-15-xcode-16`, Bitrise
     /// `osx-xcode-16.2.x`, EAS `macos-sequoia-15.5-xcode-16.4`.
-    public static func xcodeInName(_ name: String) -> XcodeVersion? {
+    package static func xcodeInName(_ name: String) -> XcodeVersion? {
         let lower = name.lowercased()
         guard let range = lower.range(of: "xcode-", options: .backwards) ?? lower.range(of: "xcode", options: .backwards) else {
             return nil

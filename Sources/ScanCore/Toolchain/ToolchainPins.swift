@@ -2,7 +2,7 @@ import XcodeProject
 import YAML
 
 /// Finds every Xcode pin of a tree: the CI and tool files that choose an Xcode, read statically.
-public enum ToolchainPins {
+package enum ToolchainPins {
     /// The kinds of file that can pin Xcode, recognised by path.
     enum Kind {
         case githubWorkflow, githubAction, gitlab, bitrise, circleCI, codemagic, eas, xcodeVersionFile, fastfile
@@ -40,7 +40,7 @@ public enum ToolchainPins {
     }
 
     /// Whether a path is a file that can pin Xcode (for listings limited to some folders).
-    public static func isPinFile(_ path: String) -> Bool {
+    package static func isPinFile(_ path: String) -> Bool {
         kind(of: path) != nil
     }
 
@@ -56,7 +56,7 @@ public enum ToolchainPins {
 
     /// Reads every pin file of the listing. Unreadable or malformed files become diagnostics; the rest
     /// of the scan goes on.
-    public static func collect(files: [FileEntry], read: (String, Int) throws(FileSourceError) -> [UInt8]) -> (
+    package static func collect(files: [FileEntry], read: (String, Int) throws(FileSourceError) -> [UInt8]) -> (
         pins: [XcodePin], diagnostics: [Diagnostic]
     ) {
         var pins: [XcodePin] = []
@@ -106,7 +106,7 @@ public enum ToolchainPins {
     }
 
     /// The pins that build an app in `folder` (its own folder and those of its framework project).
-    public static func toolchain(of folders: [String], pins: [XcodePin]) -> AppToolchain {
+    package static func toolchain(of folders: [String], pins: [XcodePin]) -> AppToolchain {
         AppToolchain(pins: pins.filter { pin in folders.contains(where: pin.applies(to:)) })
     }
 }

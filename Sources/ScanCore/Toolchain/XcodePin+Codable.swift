@@ -4,7 +4,7 @@ extension XcodePin: Codable {
         case xcode, floating, text, source, file, line, column, scope, basis
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version?.description, forKey: .xcode)
         try container.encode(floating, forKey: .floating)
@@ -19,7 +19,7 @@ extension XcodePin: Codable {
 
     /// Fails on a pin source this version does not know (written by a newer scenesweep); the toolchain
     /// skips such pins.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .source)
         guard let source = Source(rawValue: name) else {
@@ -43,7 +43,7 @@ extension AppToolchain: Codable {
         case status, xcode, source, file, line, pins
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let deciding = deciding
         try container.encode(status.rawValue, forKey: .status)
@@ -54,7 +54,7 @@ extension AppToolchain: Codable {
         try container.encode(pins, forKey: .pins)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(pins: try container.decodeTolerantly([XcodePin].self, forKey: .pins))
     }

@@ -1,8 +1,8 @@
 /// One place in the repository that decides which Xcode a build uses: a setup action's input, a
 /// runner image, `.xcode-version`, a fastlane call, a CI stack.
-public struct XcodePin: Sendable, Hashable {
+package struct XcodePin: Sendable, Hashable {
     /// Where teams write the pin.
-    public enum Source: String, Sendable, Hashable, CaseIterable {
+    package enum Source: String, Sendable, Hashable, CaseIterable {
         case githubSetupAction = "github-actions-setup"
         case githubRunnerImage = "github-actions-runner"
         case developerDir = "developer-dir"
@@ -16,7 +16,7 @@ public struct XcodePin: Sendable, Hashable {
         case easImage = "eas-image"
 
         /// How a person names it: "GitHub Actions runner image".
-        public var displayName: String {
+        package var displayName: String {
             switch self {
             case .githubSetupAction: return "GitHub Actions setup action"
             case .githubRunnerImage: return "GitHub Actions runner image"
@@ -35,20 +35,20 @@ public struct XcodePin: Sendable, Hashable {
 
     /// The Xcode the pin selects; nil when it cannot be told statically (an unresolved expression, a
     /// floating word without a known current value).
-    public let version: XcodeVersion?
+    package let version: XcodeVersion?
     /// The pin follows whatever is newest (`latest-stable`, `macos-latest`, `edge`): the Xcode changes
     /// without a commit to the repository.
-    public let floating: Bool
+    package let floating: Bool
     /// The value as written: `16.2`, `macos-15`, `latest-stable`, `${{ matrix.xcode }}`.
-    public let text: String
-    public let source: Source
-    public let location: Location
+    package let text: String
+    package let source: Source
+    package let location: Location
     /// The folder whose apps the pin builds ("" for the whole repository).
-    public let scope: String
+    package let scope: String
     /// Where a version that is not written in the repository comes from (a runner image's default).
-    public let basis: String?
+    package let basis: String?
 
-    public init(
+    package init(
         version: XcodeVersion?, floating: Bool = false, text: String, source: Source, location: Location, scope: String,
         basis: String? = nil
     ) {
@@ -62,14 +62,14 @@ public struct XcodePin: Sendable, Hashable {
     }
 
     /// Whether an app in `folder` is built by this pin's CI configuration.
-    public func applies(to folder: String) -> Bool {
+    package func applies(to folder: String) -> Bool {
         scope.isEmpty || folder == scope || folder.hasPrefix(scope + "/")
     }
 }
 
 /// The Xcode an app builds with, decided from every pin that applies to it.
-public struct AppToolchain: Sendable, Hashable {
-    public enum Status: String, Sendable, Hashable, CaseIterable {
+package struct AppToolchain: Sendable, Hashable {
+    package enum Status: String, Sendable, Hashable, CaseIterable {
         /// Some build already uses Xcode 27 or later: the app crashes at launch in that build now.
         case current
         /// Every pin is Xcode 26 or earlier: safe until a pin moves, which must happen before the App Store deadline.
@@ -81,9 +81,9 @@ public struct AppToolchain: Sendable, Hashable {
     }
 
     /// The pins that build the app, sorted by file and line.
-    public let pins: [XcodePin]
+    package let pins: [XcodePin]
 
-    public init(pins: [XcodePin]) {
+    package init(pins: [XcodePin]) {
         self.pins = pins.sorted {
             ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column)
         }
@@ -91,14 +91,14 @@ public struct AppToolchain: Sendable, Hashable {
 
     /// The pin that decides when the app breaks: the newest Xcode any build uses (that build meets the
     /// iOS 27 SDK first); a floating pin when no pin is at Xcode 27 yet.
-    public var deciding: XcodePin? {
+    package var deciding: XcodePin? {
         let versioned = pins.filter { $0.version != nil }
         if let newest = versioned.max(by: { $0.version! < $1.version! }), newest.version!.requiresScenes { return newest }
         if let floating = pins.first(where: \.floating) { return floating }
         return versioned.max { $0.version! < $1.version! }
     }
 
-    public var status: Status {
+    package var status: Status {
         guard let pin = deciding else { return .unknown }
         if let version = pin.version, version.requiresScenes { return .current }
         if pin.floating { return .floating }
@@ -106,7 +106,7 @@ public struct AppToolchain: Sendable, Hashable {
     }
 
     /// "26.6", "27.0", "latest", or nil when unknown: the Xcode column of reports.
-    public var xcode: String? {
+    package var xcode: String? {
         guard let pin = deciding else { return nil }
         if let version = pin.version { return version.description }
         return pin.floating ? "latest" : nil

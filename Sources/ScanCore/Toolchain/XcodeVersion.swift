@@ -1,27 +1,27 @@
 import Foundation
 
 /// An Xcode version as CI files pin it: `16.2`, `26.0.1`, or just a major (`^16`, `16.x`).
-public struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let major: Int
-    public let minor: Int?
-    public let patch: Int?
+package struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let major: Int
+    package let minor: Int?
+    package let patch: Int?
 
-    public init(_ major: Int, _ minor: Int? = nil, _ patch: Int? = nil) {
+    package init(_ major: Int, _ minor: Int? = nil, _ patch: Int? = nil) {
         self.major = major
         self.minor = minor
         self.patch = patch
     }
 
     /// The first Xcode whose SDK requires the scene life cycle (the iOS 27 SDK).
-    public static let scenesRequired = XcodeVersion(27)
+    package static let scenesRequired = XcodeVersion(27)
 
     /// Whether builds with this Xcode use the iOS 27 SDK or later, where apps without scenes crash at launch.
-    public var requiresScenes: Bool { major >= Self.scenesRequired.major }
+    package var requiresScenes: Bool { major >= Self.scenesRequired.major }
 
     /// Reads a version as written in a pin: `16.2`, `"26.0.1"`, `^16.2`, `~> 15.0`, `>=16`, `16.x`,
     /// `v16.4`, `15.4-beta`. Nil for words (`latest`, `edge`), expressions and numbers that are no Xcode
     /// major (0, or above 99).
-    public static func parse(_ text: String) -> XcodeVersion? {
+    package static func parse(_ text: String) -> XcodeVersion? {
         var bytes = Array(text.utf8)[...]
         while let first = bytes.first, Self.leading.contains(first) { bytes = bytes.dropFirst() }
         var numbers: [Int] = []
@@ -47,7 +47,7 @@ public struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConverti
     /// The version in an Xcode bundle path: `/Applications/Xcode_16.2.app/Contents/Developer`,
     /// `Xcode-15.4.app`, `Xcode16.app`. Nil for `Xcode.app` (whatever the machine's default is) and for
     /// paths that name no Xcode bundle.
-    public static func inBundlePath(_ path: String) -> XcodeVersion? {
+    package static func inBundlePath(_ path: String) -> XcodeVersion? {
         guard let range = path.range(of: "Xcode", options: .backwards) else { return nil }
         var rest = path[range.upperBound...]
         while let first = rest.first, first == "_" || first == "-" || first == " " { rest = rest.dropFirst() }
@@ -56,14 +56,14 @@ public struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// Words that mean "whatever is newest", so the pin moves without a commit.
-    public static func isFloatingWord(_ text: String) -> Bool {
+    package static func isFloatingWord(_ text: String) -> Bool {
         let word = text.trimmed(.quotesAndSpaces).lowercased()
         return ["latest", "latest-stable", "stable", "edge", "beta", "latest-beta", "newest"].contains(word)
     }
 
     private static let leading: Set<UInt8> = Set("^~>=<v \t\"'".utf8)
 
-    public var description: String {
+    package var description: String {
         var text = String(major)
         if let minor {
             text += ".\(minor)"
@@ -72,7 +72,7 @@ public struct XcodeVersion: Sendable, Hashable, Comparable, CustomStringConverti
         return text
     }
 
-    public static func < (lhs: XcodeVersion, rhs: XcodeVersion) -> Bool {
+    package static func < (lhs: XcodeVersion, rhs: XcodeVersion) -> Bool {
         (lhs.major, lhs.minor ?? 0, lhs.patch ?? 0) < (rhs.major, rhs.minor ?? 0, rhs.patch ?? 0)
     }
 }
