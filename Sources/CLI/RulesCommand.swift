@@ -1,3 +1,4 @@
+import Reports
 import Results
 import Rules
 import ScanCore
@@ -35,29 +36,14 @@ enum RulesCommand: Command {
         let positional = try OptionParser.parse(arguments, table: table, into: &format)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
         switch format {
-        case "markdown": console.out(RulePages.catalogue())
+        case "markdown": console.out(RuleCatalogueReport.markdown())
         case "anchors":
             // One literal per line: `@main\n`-style anchors print as `@main`.
             let literals = Set(Catalogue.anchors.literals.map { String(decoding: $0, as: UTF8.self).trimmingWhitespace() })
             console.out(literals.filter { !$0.isEmpty }.sorted().joined(separator: "\n") + "\n")
-        default: console.out(list())
+        default: console.out(RuleCatalogueReport.list())
         }
         return ExitStatus.clean
-    }
-
-    static func list() -> String {
-        let descriptions = Catalogue.descriptions
-        let width = (descriptions.map(\.id.count).max() ?? 0) + 2
-        var text = ""
-        for severity in [Severity.error, .warning, .note] {
-            text += "\(severity.rawValue.uppercased())S\n"
-            for description in descriptions where description.severity == severity {
-                text += "  " + description.id.padding(to: width) + description.summary + "\n"
-            }
-            text += "\n"
-        }
-        text += "scenesweep explain RULE shows a rule's rationale, fix and examples.\n"
-        return text
     }
 }
 
@@ -84,7 +70,7 @@ enum ExplainCommand: Command {
         let positional = try OptionParser.parse(arguments, table: [OptionSpec<Bool>](), into: &unused)
         guard positional.count == 1 else { throw UsageError(message: "expected one RULE") }
         guard let rule = Catalogue.rule(named: positional[0]) else { throw ScanCommand.unknownRule(positional[0]) }
-        console.out(RulePages.page(rule.description))
+        console.out(RuleCatalogueReport.page(rule.description))
         return ExitStatus.clean
     }
 }

@@ -33,7 +33,7 @@ enum RunFiles {
             ("diff.json", { RunDiffReport.json(diff) }),
             ("diff.md", { RunDiffReport.markdown(diff) + (links.map { ReportLinkLines.diff(run: diff.to, links: $0) } ?? "") }),
             ("summary.html", { DashboardReport.html(summary, history: history) }),
-            ("rules.html", { RulesPageReport.html() }),
+            ("rules.html", { RuleCatalogueReport.html() }),
         ]
     }
 }

@@ -56,6 +56,9 @@ struct HelpAndCatalogueTests {
     func ruleDocumentationIsCurrent() throws {
         let generated = ConsoleCapture.run(["rules", "--format", "markdown"]).out
         let committed = try String(contentsOf: FixturePaths.packageRoot.appendingPathComponent("Docs/rules.md"), encoding: .utf8)
-        #expect(generated == committed, "Docs/rules.md is stale: run .build/debug/scenesweep rules --format markdown > Docs/rules.md")
+        #expect(
+            generated == committed,
+            "Docs/rules.md differs from the catalogue's renderer (RuleCatalogueReport.markdown): run scripts/record-goldens and commit Docs/rules.md"
+        )
     }
 }

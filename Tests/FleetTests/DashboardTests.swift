@@ -136,9 +136,9 @@ struct DashboardTests {
         #expect(
             html.contains("<tr data-rule=\"scene-manifest-missing\"><td><a class=\"rule-name\" href=\"rules.html#scene-manifest-missing\">")
         )
-        #expect(RulesPageReport.html().contains("<article class=\"card rule-page\" id=\"scene-manifest-missing\">"))
+        #expect(RuleCatalogueReport.html().contains("<article class=\"card rule-page\" id=\"scene-manifest-missing\">"))
         for description in Catalogue.descriptions {
-            #expect(RulesPageReport.html().contains("id=\"\(HTML.anchor(description.id))\""))
+            #expect(RuleCatalogueReport.html().contains("id=\"\(HTML.anchor(description.id))\""))
         }
     }
 
@@ -181,7 +181,7 @@ struct DashboardTests {
 
     @Test func thePageIsSelfContainedWithNoScriptButItsOwnFilterAndNothingFetched() {
         let pages = [
-            DashboardReport.html(Self.twoRuns(), history: Self.history), RulesPageReport.html(),
+            DashboardReport.html(Self.twoRuns(), history: Self.history), RuleCatalogueReport.html(),
             RepoPageReport.html(
                 ScanReport(
                     root: "shop@0123456789ab", toolVersion: "0.1.0", rulePack: "ios27",
