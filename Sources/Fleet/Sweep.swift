@@ -47,7 +47,7 @@ package struct SweepEnvironment: Sendable {
 
     package init(
         links: ReportLinks? = nil, variables: [String: String] = [:], clock: FleetClock = .system,
-        progress: ProgressReporter = ProgressReporter(style: .silent) { _ in }, toolVersion: String = Scanner.toolVersion,
+        progress: ProgressReporter = ProgressReporter(style: .silent) { _ in }, toolVersion: String = ToolInfo.currentVersion,
         rulePack: String = SweepEnvironment.catalogueRulePack, defaultScanWorkers: Int = Parallel.defaultWorkers,
         scan: @escaping @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport = { Scanner.scan($0, filter: $1, rules: $2) },
         runSuffix: @escaping @Sendable () -> UInt16 = { UInt16.random(in: 0...UInt16.max) },
@@ -70,13 +70,13 @@ package struct SweepEnvironment: Sendable {
     /// The rule pack's name and a hash of its catalogue (ids, aliases, default severities) and of the data
     /// tables rules read (dependency readiness, runner images' default Xcode).
     package static let catalogueRulePack: String = {
-        var parts: [String] = [Scanner.rulePack]
+        var parts: [String] = [ToolInfo.currentRulePack]
         for rule in Catalogue.all {
             let description = rule.description
             parts += [description.id, description.severity.rawValue] + description.aliases
         }
         parts += DependencyReadiness.fingerprintParts + RunnerImages.fingerprintParts
-        return Scanner.rulePack + "+" + Fingerprint.of(parts).prefix(8)
+        return ToolInfo.currentRulePack + "+" + Fingerprint.of(parts).prefix(8)
     }()
 }
 

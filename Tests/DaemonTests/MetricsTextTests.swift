@@ -2,7 +2,6 @@ import Daemon
 import Fleet
 import Foundation
 import Results
-import Rules
 import Testing
 
 /// metrics.prom follows the Prometheus text format the way node-exporter's textfile collector reads it.
@@ -93,7 +92,7 @@ import Testing
         // 2027-04-01T00:00:00Z: days are not a base unit, so the deadline is a timestamp.
         #expect(samples["scenesweep_deadline_timestamp_seconds"] == 1_806_537_600)
         #expect(samples.keys.contains { $0.contains("days") } == false)
-        #expect(samples["scenesweep_build_info{version=\"\(Scanner.toolVersion)\",rule_pack=\"\(Scanner.rulePack)\"}"] == 1)
+        #expect(samples["scenesweep_build_info{version=\"\(ToolInfo.currentVersion)\",rule_pack=\"\(ToolInfo.currentRulePack)\"}"] == 1)
         #expect(samples["scenesweep_team_apps{team=\"commerce\",verdict=\"blocked\"}"] == 2)
         #expect(samples["scenesweep_team_apps{team=\"commerce\",verdict=\"ready\"}"] == 3)
         // Label values escape backslash and double quote.
@@ -107,7 +106,7 @@ import Testing
 
         #expect(
             samples.keys.sorted() == [
-                "scenesweep_build_info{version=\"\(Scanner.toolVersion)\",rule_pack=\"\(Scanner.rulePack)\"}",
+                "scenesweep_build_info{version=\"\(ToolInfo.currentVersion)\",rule_pack=\"\(ToolInfo.currentRulePack)\"}",
                 "scenesweep_runs_total{outcome=\"failed\"}", "scenesweep_runs_total{outcome=\"stopped\"}",
                 "scenesweep_runs_total{outcome=\"success\"}", "scenesweep_sweeping",
             ])

@@ -2,7 +2,6 @@ import Fleet
 import Foundation
 import Reports
 import Results
-import Rules
 import ScanCore
 
 extension FleetHarness {
@@ -50,7 +49,7 @@ extension FleetHarness {
 
     /// Merges shard runs into the workspace, then moves the clock an hour on.
     @discardableResult
-    func merge(_ inputs: [String], toolVersion: String = Scanner.toolVersion, rulePack: String = "ios27+test") throws -> SweepOutcome {
+    func merge(_ inputs: [String], toolVersion: String = ToolInfo.currentVersion, rulePack: String = "ios27+test") throws -> SweepOutcome {
         let environment = SweepEnvironment(
             clock: clock.clock, toolVersion: toolVersion, rulePack: rulePack, defaultScanWorkers: 2)
         defer { clock.advance(3600) }

@@ -67,7 +67,7 @@ final class FleetHarness: @unchecked Sendable {
     /// Runs one sweep, then moves the clock an hour on.
     @discardableResult
     func sweep(
-        _ options: SweepOptions = SweepOptions(), toolVersion: String = Scanner.toolVersion, rulePack: String = "ios27+test",
+        _ options: SweepOptions = SweepOptions(), toolVersion: String = ToolInfo.currentVersion, rulePack: String = "ios27+test",
         variables: [String: String] = [:], links: ReportLinks? = nil, workers: WorkerLaunch? = nil
     ) throws -> SweepOutcome {
         let probe = self.probe

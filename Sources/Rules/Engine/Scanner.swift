@@ -45,9 +45,6 @@ package struct RuleSelection: Sendable {
 
 /// Runs the catalogue over every app of a workspace.
 package enum Scanner {
-    package static let toolVersion = ToolInfo.currentVersion
-    package static let rulePack = ToolInfo.currentRulePack
-
     /// Lists, discovers, lexes and checks a tree.
     package static func scan(
         _ source: any FileSource, filter: PathFilter = PathFilter(), rules: RuleSelection = RuleSelection(),
@@ -82,7 +79,7 @@ package enum Scanner {
         clock.lap("check \(reports.count) apps")
         diagnostics += SuppressionCheck.unknownRuleDiagnostics(workspace)
         return ScanReport(
-            root: workspace.origin, toolVersion: toolVersion, rulePack: rulePack, apps: reports,
+            root: workspace.origin, toolVersion: ToolInfo.currentVersion, rulePack: ToolInfo.currentRulePack, apps: reports,
             diagnostics: Array(Set(diagnostics)).sorted())
     }
 
