@@ -100,7 +100,7 @@ package struct Publisher: Sendable {
         var uploads: [String] = []
         switch repository.forge.kind {
         case .github:
-            for log in SARIFPerApp.logs(report) {
+            for log in PerAppSARIF.logs(report) {
                 let request: HTTPRequest
                 do {
                     let body = try CodeScanningUpload.body(sarif: log.sarif, commit: commit, ref: ref)

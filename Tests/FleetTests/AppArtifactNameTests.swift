@@ -19,7 +19,12 @@ struct AppArtifactNameTests {
         #expect(Set(categories).count == apps.count && Set(own).count == apps.count && Set(files).count == apps.count)
         #expect(files.allSatisfy { RepoKey.isSafe(String($0.prefix(120))) && $0.utf8.count <= 160 })
         #expect(categories[0].hasPrefix("scenesweep/\(repo.rawValue)/apps/shop ios/Shop#"))
-        // publish's category (SARIFPerApp) is the same function's.
-        #expect(SARIFPerApp.category(path: "apps/shop ios", target: "Shop") == own[0])
+        // publish's logs and sarif-apps' files take their categories from the same functions.
+        let app = AppReport(
+            path: "apps/shop ios", target: "Shop", project: nil, platform: "ios", framework: "uikit", frameworkVersion: nil,
+            verdict: .ready, findings: [], suppressed: [], unreadable: [])
+        let report = ScanReport(root: ".", toolVersion: "0", rulePack: "ios27", apps: [app], diagnostics: [])
+        #expect(PerAppSARIF.logs(report).map(\.category) == [own[0]])
+        #expect(PerAppSARIF.files(report, repo: repo, repoName: "acme/shop").map(\.category) == [categories[0]])
     }
 }
