@@ -32,18 +32,12 @@ struct AppDelegateCallbackUnreachedRule: Rule {
                 also: [
                     (
                         "SceneDelegate.swift",
-                        """
-                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                            var window: UIWindow?
-                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                                guard let windowScene = scene as? UIWindowScene else { return }
-                                window = UIWindow(windowScene: windowScene)
+                        ExampleSource.sceneDelegate(
+                            connecting: """
                                 for context in connectionOptions.urlContexts {
                                     RCTLinkingManager.application(UIApplication.shared, open: context.url, options: [:])
                                 }
-                            }
-                        }
-                        """
+                                """)
                     )
                 ], project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.82.1\"}}\n")],
                 note:

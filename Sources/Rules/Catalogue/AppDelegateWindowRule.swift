@@ -23,21 +23,17 @@ struct AppDelegateWindowRule: Rule {
         anchors: ["UIWindow", "makeKeyAndVisible"],
         triggering: [
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
+                ExampleSource.appDelegate(
+                    properties: """
+                        var window: UIWindow?
 
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        """,
+                    launching: """
                         let window = ↓UIWindow(frame: UIScreen.main.bounds)
                         window.rootViewController = UINavigationController(rootViewController: LibraryViewController())
                         window.makeKeyAndVisible()
                         self.window = window
-                        return true
-                    }
-                }
-                """),
+                        """)),
             Example(files: [
                 (
                     "AppDelegate.m",
@@ -82,27 +78,25 @@ struct AppDelegateWindowRule: Rule {
                 }
                 """, note: "A stored property's initial value runs at launch too."),
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
+                ExampleSource.appDelegate(
+                    properties: """
+                        var window: UIWindow?
 
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        """,
+                    launching: """
                         window = ↓UIWindow(frame: UIScreen.main.bounds)
                         window?.rootViewController = RootTabBarController()
                         window?.makeKeyAndVisible()
-                        return true
-                    }
+                        """,
+                    members: """
 
-                    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
-                                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
-                        let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
-                        configuration.delegateClass = SceneDelegate.self
-                        return configuration
-                    }
-                }
-                """,
+                        func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                                         options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                            let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+                            configuration.delegateClass = SceneDelegate.self
+                            return configuration
+                        }
+                        """),
                 infoPlist: .legacy,
                 also: [
                     (
@@ -191,30 +185,20 @@ struct AppDelegateWindowRule: Rule {
                 }
                 """, note: "A secondary window is window-without-scene's business, not the app's main window."),
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
+                ExampleSource.appDelegate(
+                    properties: """
+                        var window: UIWindow?
 
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        """,
+                    launching: """
                         Analytics.start()
                         // Before scenes this was: window = UIWindow(frame: UIScreen.main.bounds)
-                        return true
-                    }
-                }
-                """),
+                        """)),
             Example(
-                """
-                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                    var window: UIWindow?
-                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                        guard let windowScene = scene as? UIWindowScene else { return }
-                        window = UIWindow(windowScene: windowScene)
+                ExampleSource.sceneDelegate(
+                    connecting: """
                         window?.makeKeyAndVisible()
-                    }
-                }
-                """, file: "SceneDelegate.swift"),
+                        """), file: "SceneDelegate.swift"),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {

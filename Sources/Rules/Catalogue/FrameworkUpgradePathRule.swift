@@ -43,15 +43,7 @@ struct FrameworkUpgradePathRule: Rule {
                     ("AppDelegate.swift", "@main class AppDelegate: RCTAppDelegate {}"),
                     (
                         "SceneDelegate.swift",
-                        """
-                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                            var window: UIWindow?
-                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                                guard let windowScene = scene as? UIWindowScene else { return }
-                                window = UIWindow(windowScene: windowScene)
-                            }
-                        }
-                        """
+                        ExampleSource.sceneDelegate()
                     ),
                 ], project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.77.2\"}}\n")],
                 note: "React Native 0.77 with a hand-written scene delegate and manifest has adopted scenes: no upgrade is needed for them."

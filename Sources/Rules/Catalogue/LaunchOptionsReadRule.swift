@@ -20,21 +20,15 @@ struct LaunchOptionsReadRule: Rule {
         anchors: ["aunchOptions"],
         triggering: [
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                ExampleSource.appDelegate(
+                    launching: """
                         if let url = launchOptions?[↓.url] as? URL {
                             DeepLinkRouter.shared.open(url)
                         }
                         if let item = launchOptions?[UIApplication.LaunchOptionsKey.↓shortcutItem] as? UIApplicationShortcutItem {
                             QuickActions.perform(item)
                         }
-                        return true
-                    }
-                }
-                """),
+                        """)),
             Example(files: [
                 (
                     "AppDelegate.m",
@@ -56,26 +50,22 @@ struct LaunchOptionsReadRule: Rule {
                 }
                 """, file: "LaunchParser.swift", note: "Raw-string keys are the same keys."),
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                ExampleSource.appDelegate(
+                    launching: """
                         if let options = launchOptions, let url = options[↓.url] as? URL {
                             DeepLinkRouter.shared.open(url)
                         }
                         LaunchRouter.shared.route(launchOptions)
-                        return true
-                    }
+                        """,
+                    members: """
 
-                    func application(_ application: UIApplication,
-                                     willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
-                        guard let opts = launchOptions else { return true }
-                        let push = opts[↓.remoteNotification]
-                        return push == nil
-                    }
-                }
-                """,
+                        func application(_ application: UIApplication,
+                                         willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+                            guard let opts = launchOptions else { return true }
+                            let push = opts[↓.remoteNotification]
+                            return push == nil
+                        }
+                        """),
                 also: [
                     (
                         "LaunchRouter.swift",
@@ -179,17 +169,11 @@ struct LaunchOptionsReadRule: Rule {
                     )
                 ], infoPlist: .objcScenes),
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                ExampleSource.appDelegate(
+                    launching: """
                         // Before scenes: launchOptions?[.url]
                         Analytics.start(label: "launchOptions?[.url] is nil under scenes")
-                        return true
-                    }
-                }
-                """),
+                        """)),
         ])
 
     /// Whether the tokens `start...end` are the whole key of a dictionary lookup: `options[KEY]`,

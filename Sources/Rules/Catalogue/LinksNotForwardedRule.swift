@@ -54,15 +54,7 @@ struct LinksNotForwardedRule: Rule {
                 also: [
                     (
                         "SceneDelegate.swift",
-                        """
-                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                            var window: UIWindow?
-                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                                guard let windowScene = scene as? UIWindowScene else { return }
-                                window = UIWindow(windowScene: windowScene)
-                            }
-                        }
-                        """
+                        ExampleSource.sceneDelegate()
                     )
                 ],
                 project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.85.0\"}}\n")]),

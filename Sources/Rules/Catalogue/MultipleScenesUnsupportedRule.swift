@@ -23,10 +23,8 @@ struct MultipleScenesUnsupportedRule: Rule {
                 files: [
                     (
                         "Info.plist",
-                        ExamplePlist.with(
+                        ExamplePlist.withLaunchScreen(
                             """
-                            \t<key>UILaunchStoryboardName</key>
-                            \t<string>LaunchScreen</string>
                             \t<key>UIApplicationSceneManifest</key>
                             \t<dict>
                             \t\t↓<key>UIApplicationSupportsMultipleScenes</key>

@@ -26,64 +26,44 @@ struct ReactNativeDoubleStartRule: Rule {
         anchors: ["startReactNative", "RCTAppSetupDefaultRootView", "createRootViewWithBridge", "RCTAppDelegate"],
         triggering: [
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var reactNativeFactory: RCTReactNativeFactory?
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                ExampleSource.appDelegate(
+                    properties: """
+                        var reactNativeFactory: RCTReactNativeFactory?
+                        """,
+                    launching: """
                         let factory = RCTReactNativeFactory(delegate: ReactNativeDelegate())
                         reactNativeFactory = factory
                         factory.startReactNative(withModuleName: "Shop", in: nil, launchOptions: launchOptions)
-                        return true
-                    }
-                }
-                """,
+                        """),
                 also: [
                     (
                         "SceneDelegate.swift",
-                        """
-                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                            var window: UIWindow?
-                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                                guard let windowScene = scene as? UIWindowScene else { return }
-                                window = UIWindow(windowScene: windowScene)
+                        ExampleSource.sceneDelegate(
+                            connecting: """
                                 let factory = (UIApplication.shared.delegate as! AppDelegate).reactNativeFactory
                                 factory?.↓startReactNative(withModuleName: "Shop", in: window, connectionOptions: connectionOptions)
-                            }
-                        }
-                        """
+                                """)
                     )
                 ],
                 project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.88.0\"}}\n")])
         ],
         nonTriggering: [
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var reactNativeFactory: RCTReactNativeFactory?
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                ExampleSource.appDelegate(
+                    properties: """
+                        var reactNativeFactory: RCTReactNativeFactory?
+                        """,
+                    launching: """
                         reactNativeFactory = RCTReactNativeFactory(delegate: ReactNativeDelegate())
-                        return true
-                    }
-                }
-                """,
+                        """),
                 also: [
                     (
                         "SceneDelegate.swift",
-                        """
-                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                            var window: UIWindow?
-                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                                guard let windowScene = scene as? UIWindowScene else { return }
-                                window = UIWindow(windowScene: windowScene)
+                        ExampleSource.sceneDelegate(
+                            connecting: """
                                 let factory = (UIApplication.shared.delegate as! AppDelegate).reactNativeFactory
                                 factory?.startReactNative(withModuleName: "Shop", in: window, connectionOptions: connectionOptions)
-                            }
-                        }
-                        """
+                                """)
                     )
                 ],
                 project: [("package.json", "{\"dependencies\": {\"react-native\": \"0.88.0\"}}\n")])

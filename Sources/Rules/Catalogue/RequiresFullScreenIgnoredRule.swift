@@ -46,10 +46,8 @@ struct RequiresFullScreenIgnoredRule: Rule {
             Example(files: [
                 (
                     "Info.plist",
-                    ExamplePlist.with(
+                    ExamplePlist.withLaunchScreen(
                         """
-                        \t<key>UILaunchStoryboardName</key>
-                        \t<string>LaunchScreen</string>
                         \t↓<key>UIRequiresFullScreen</key>
                         \t<string>YES</string>
                         """)
@@ -72,10 +70,8 @@ struct RequiresFullScreenIgnoredRule: Rule {
                 files: [
                     (
                         "Info.plist",
-                        ExamplePlist.with(
+                        ExamplePlist.withLaunchScreen(
                             """
-                            \t<key>UILaunchStoryboardName</key>
-                            \t<string>LaunchScreen</string>
                             \t<key>UIRequiresFullScreen</key>
                             \t<true/>
                             """)

@@ -30,10 +30,8 @@ struct SceneConfigurationMissingRule: Rule {
             Example(files: [
                 (
                     "Info.plist",
-                    ExamplePlist.with(
+                    ExamplePlist.withLaunchScreen(
                         """
-                        \t<key>UILaunchStoryboardName</key>
-                        \t<string>LaunchScreen</string>
                         \t↓<key>UIApplicationSceneManifest</key>
                         \t<dict>
                         \t\t<key>UIApplicationSupportsMultipleScenes</key>
@@ -47,10 +45,8 @@ struct SceneConfigurationMissingRule: Rule {
                 files: [
                     (
                         "Info.plist",
-                        ExamplePlist.with(
+                        ExamplePlist.withLaunchScreen(
                             """
-                            \t<key>UILaunchStoryboardName</key>
-                            \t<string>LaunchScreen</string>
                             \t↓<key>_UIApplicationSceneManifest</key>
                             \t<dict>
                             \t\t<key>UISceneConfigurations</key>
@@ -72,10 +68,8 @@ struct SceneConfigurationMissingRule: Rule {
                 files: [
                     (
                         "Info.plist",
-                        ExamplePlist.with(
+                        ExamplePlist.withLaunchScreen(
                             """
-                            \t<key>UILaunchStoryboardName</key>
-                            \t<string>LaunchScreen</string>
                             \t↓<key>UIApplicationSceneManifest~ipad</key>
                             \t<dict>
                             \t\t<key>UISceneConfigurations</key>
@@ -131,10 +125,8 @@ struct SceneConfigurationMissingRule: Rule {
                 files: [
                     (
                         "Info.plist",
-                        ExamplePlist.with(
+                        ExamplePlist.withLaunchScreen(
                             """
-                            \t<key>UILaunchStoryboardName</key>
-                            \t<string>LaunchScreen</string>
                             \t<key>UIApplicationSceneManifest</key>
                             \t<dict>
                             \t\t<key>UIApplicationSupportsMultipleScenes</key>
@@ -157,10 +149,8 @@ struct SceneConfigurationMissingRule: Rule {
                 files: [
                     (
                         "Info.plist",
-                        ExamplePlist.with(
+                        ExamplePlist.withLaunchScreen(
                             """
-                            \t<key>UILaunchStoryboardName</key>
-                            \t<string>LaunchScreen</string>
                             \t<key>UIApplicationSceneManifest</key>
                             \t<dict/>
                             """)

@@ -23,7 +23,7 @@ struct SceneManifestMissingRule: Rule {
             """,
         triggering: [
             Example(files: [
-                ("Info.plist", "↓" + ExamplePlist.with("\t<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>")),
+                ("Info.plist", "↓" + ExamplePlist.withLaunchScreen()),
                 (
                     "AppDelegate.swift",
                     """
@@ -38,7 +38,7 @@ struct SceneManifestMissingRule: Rule {
             ]),
             Example(
                 files: [
-                    ("Info.plist", "↓" + ExamplePlist.with("\t<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>")),
+                    ("Info.plist", "↓" + ExamplePlist.withLaunchScreen()),
                     (
                         "AppDelegate.h",
                         """
@@ -66,10 +66,8 @@ struct SceneManifestMissingRule: Rule {
                     (
                         "Info.plist",
                         "↓"
-                            + ExamplePlist.with(
+                            + ExamplePlist.withLaunchScreen(
                                 """
-                                \t<key>UILaunchStoryboardName</key>
-                                \t<string>LaunchScreen</string>
                                 \t<!-- <key>UIApplicationSceneManifest</key> -->
                                 \t<key>Notes</key>
                                 \t<string>UIApplicationSceneManifest</string>

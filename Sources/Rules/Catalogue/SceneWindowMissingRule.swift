@@ -142,15 +142,7 @@ struct SceneWindowMissingRule: Rule {
                     ),
                     (
                         "SceneDelegate.swift",
-                        """
-                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                            var window: UIWindow?
-                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                                guard let windowScene = scene as? UIWindowScene else { return }
-                                window = UIWindow(windowScene: windowScene)
-                            }
-                        }
-                        """
+                        ExampleSource.sceneDelegate()
                     ),
                 ], note: "A CarPlay template scene's delegate gets an interface controller, not a window."),
         ])

@@ -154,16 +154,10 @@ struct ThirdPartySDKHookRule: Rule {
                     )
                 ], note: "The scene delegate calls the SDK too."),
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                ExampleSource.appDelegate(
+                    launching: """
                         ApplicationDelegate.shared.application(application, didFinishLaunchingWithOptions: launchOptions)
-                        return true
-                    }
-                }
-                """, note: "didFinishLaunching still runs under scenes."),
+                        """), note: "didFinishLaunching still runs under scenes."),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {

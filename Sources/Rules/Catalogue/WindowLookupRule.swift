@@ -176,19 +176,15 @@ struct WindowLookupRule: Rule {
         ],
         nonTriggering: [
             Example(
-                """
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
-                    func application(_ application: UIApplication,
-                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                ExampleSource.appDelegate(
+                    properties: """
+                        var window: UIWindow?
+                        """,
+                    launching: """
                         window = UIWindow(frame: UIScreen.main.bounds)
                         window?.rootViewController = UINavigationController()
                         window?.makeKeyAndVisible()
-                        return true
-                    }
-                }
-                """, note: "The app delegate builds its own window: app-delegate-window reports that."),
+                        """), note: "The app delegate builds its own window: app-delegate-window reports that."),
             Example(
                 files: [
                     (

@@ -63,16 +63,10 @@ struct XcodePinDeferredRule: VerdictRule {
                     ("AppDelegate.swift", "@main class AppDelegate: UIResponder, UIApplicationDelegate {}"),
                     (
                         "SceneDelegate.swift",
-                        """
-                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                            var window: UIWindow?
-                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                                guard let windowScene = scene as? UIWindowScene else { return }
-                                window = UIWindow(windowScene: windowScene)
+                        ExampleSource.sceneDelegate(
+                            connecting: """
                                 window?.makeKeyAndVisible()
-                            }
-                        }
-                        """
+                                """)
                     ),
                 ],
                 project: [("fastlane/Fastfile", "lane :beta do\n  xcodes(version: \"16.2\")\nend\n")],

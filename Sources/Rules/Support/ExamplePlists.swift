@@ -16,13 +16,16 @@ enum ExamplePlist {
         header + "\n" + body + "\n" + footer + "\n"
     }
 
+    /// A plist with a launch screen (which every app needs), then the given `<key>…` body lines.
+    static func withLaunchScreen(_ body: String = "") -> String {
+        with("\t<key>UILaunchStoryboardName</key>\n\t<string>LaunchScreen</string>" + (body.isEmpty ? "" : "\n" + body))
+    }
+
     /// A manifest holding one application-role configuration with the given dictionary entries.
     /// - Parameter marked: puts the finding marker on the manifest key.
     static func manifest(_ entries: String, multipleScenes: Bool = false, marked: Bool = false) -> String {
-        with(
+        withLaunchScreen(
             """
-            \t<key>UILaunchStoryboardName</key>
-            \t<string>LaunchScreen</string>
             \t\(marked ? "↓" : "")<key>UIApplicationSceneManifest</key>
             \t<dict>
             \t\t<key>UIApplicationSupportsMultipleScenes</key>
