@@ -153,11 +153,11 @@ enum SweepCommand: Command {
         let width = Int(console.environment["COLUMNS"] ?? "") ?? 100
         let progress: ProgressReporter
         if options.quiet {
-            progress = ProgressReporter(style: .silent) { _ in }
+            progress = ProgressReporter()
         } else if let log {
-            progress = ProgressReporter { log.progress($0) }
+            progress = ProgressReporter([log])
         } else {
-            progress = ProgressReporter(style: .live, width: width) { console.err($0) }
+            progress = ProgressReporter([LiveProgressLine(width: width) { console.err($0) }])
         }
         let environment = SweepEnvironment(
             links: ReportLinks(config), variables: console.environment, progress: progress,

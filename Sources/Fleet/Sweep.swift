@@ -47,7 +47,7 @@ package struct SweepEnvironment: Sendable {
 
     package init(
         links: ReportLinks? = nil, variables: [String: String] = [:], clock: FleetClock = .system,
-        progress: ProgressReporter = ProgressReporter(style: .silent) { _ in }, toolVersion: String = Scanner.toolVersion,
+        progress: ProgressReporter = ProgressReporter(), toolVersion: String = Scanner.toolVersion,
         rulePack: String = SweepEnvironment.catalogueRulePack, defaultScanWorkers: Int = Parallel.defaultWorkers,
         scan: @escaping @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport = { Scanner.scan($0, filter: $1, rules: $2) },
         runSuffix: @escaping @Sendable () -> UInt16 = { UInt16.random(in: 0...UInt16.max) },
