@@ -96,11 +96,14 @@ package enum ConfigValidator {
     private static func resolve(_ raw: ConfigFile, absolutePath: String, checker: SemanticChecks) -> FleetConfig {
         let folder = (absolutePath as NSString).deletingLastPathComponent
         let env = checker.environment
-        let repos = raw.repos.map { repo in
-            let location = ConfigPaths.location(of: repo.url, folder: folder, environment: env)
-            return RepoConfig(
-                url: repo.url, location: location, branch: repo.branch, team: repo.team,
-                paths: (repo.paths ?? []).map(ConfigPaths.folder), name: repo.name ?? ConfigPaths.defaultName(for: location))
+        let repos = raw.repos.enumerated().map { index, written in
+            // The checks made every repository's identity already (to find the same one twice).
+            var repo =
+                checker.identities[index]
+                ?? RepoConfig(written: written.url, branch: written.branch, name: written.name, folder: folder, environment: env)
+            repo.team = written.team
+            repo.paths = (written.paths ?? []).map(ConfigPaths.folder)
+            return repo
         }
         var scanWorkers: Int?
         if case .count(let count) = raw.concurrency?.scan { scanWorkers = count }
@@ -161,12 +164,23 @@ package enum ConfigValidator {
     }
 }
 
+extension RepoConfig {
+    /// A repository as the config writes it, with its identity: what git is handed for `url` (local paths
+    /// resolved against `folder`), the name (`name`, else one from the URL) and the keys of both.
+    fileprivate init(written url: String, branch: String?, name: String?, folder: String, environment: [String: String]) {
+        let location = ConfigPaths.location(of: url, folder: folder, environment: environment)
+        self.init(url: url, location: location, branch: branch, name: name ?? ConfigPaths.defaultName(for: location))
+    }
+}
+
 /// The checks types cannot express, run on the node tree so they report even when decoding failed.
 private struct SemanticChecks {
     let root: Node
     let folder: String
     let environment: [String: String]
     var problems: [(mark: Mark, message: String)] = []
+    /// Each repository's identity (location, name, keys) by its index in `repos`, made once here.
+    var identities: [Int: RepoConfig] = [:]
 
     init(root: Node, folder: String, environment: [String: String]) {
         self.root = root
@@ -329,12 +343,12 @@ private struct SemanticChecks {
         for (index, repo) in (repos.sequence ?? []).enumerated() {
             let path = "repos[\(index)]"
             guard repo.mapping != nil else { continue }
-            var location: String?
-            if let urlNode = repo["url"], let url = text(urlNode) {
-                if let problem = Self.problem(withURL: url) {
+            var url: String?
+            if let urlNode = repo["url"], let written = text(urlNode) {
+                if let problem = Self.problem(withURL: written) {
                     report(urlNode, "\(path).url: \(problem)")
                 } else {
-                    location = ConfigPaths.location(of: url, folder: folder, environment: environment)
+                    url = written
                 }
             }
             let branchNode = repo["branch"]
