@@ -41,6 +41,10 @@ package struct ConfigProblems: Error, Sendable, CustomStringConvertible {
 /// root node, every problem it finds, each at the node it is about.
 package typealias ConfigCheck = @Sendable (_ root: Node) -> [(mark: Mark, message: String)]
 
+/// A setting another module reads from the document's root node beside the validator (the daemon its
+/// schedule): what it read, and every problem with it, each at the node it is about.
+package typealias ConfigReading<Value> = (_ root: Node) -> (value: Value, problems: [(mark: Mark, message: String)])
+
 /// Reads a fleet config and reports every problem at once: YAML syntax, wrong types, missing values,
 /// unknown keys (with the nearest known key), unknown rules, bad dates, duplicate repositories.
 package enum ConfigValidator {
@@ -52,18 +56,39 @@ package enum ConfigValidator {
     package static func load(
         path: String, directory: String = ".", environment: [String: String] = [:], checks: [ConfigCheck] = []
     ) throws(ConfigProblems) -> FleetConfig {
+        try load(path: path, directory: directory, environment: environment, checks: checks, reading: nothing).config
+    }
+
+    /// Reads and checks `path` as `load(path:directory:environment:checks:)` does, and returns with the
+    /// config what `reading` read from the same document, so that a setting is read once for its check
+    /// and its use.
+    package static func load<Value>(
+        path: String, directory: String = ".", environment: [String: String] = [:], checks: [ConfigCheck] = [],
+        reading: ConfigReading<Value>
+    ) throws(ConfigProblems) -> (config: FleetConfig, value: Value) {
         let absolute = ConfigPaths.resolve(path, against: directory)
         guard let data = FileManager.default.contents(atPath: absolute) else {
             let reason = FileManager.default.fileExists(atPath: absolute) ? "cannot read the config file" : "no such config file"
             throw ConfigProblems([ConfigProblem(file: path, mark: nil, message: reason)])
         }
-        return try check(Array(data), file: path, absolutePath: absolute, environment: environment, checks: checks)
+        return try check(Array(data), file: path, absolutePath: absolute, environment: environment, checks: checks, reading: reading)
     }
 
     /// Checks config text; `absolutePath` locates the file for relative paths, `file` names it in messages.
     package static func check(
         _ bytes: [UInt8], file: String, absolutePath: String, environment: [String: String] = [:], checks: [ConfigCheck] = []
     ) throws(ConfigProblems) -> FleetConfig {
+        try check(bytes, file: file, absolutePath: absolutePath, environment: environment, checks: checks, reading: nothing).config
+    }
+
+    private static func nothing(_ root: Node) -> (value: Void, problems: [(mark: Mark, message: String)]) {
+        ((), [])
+    }
+
+    private static func check<Value>(
+        _ bytes: [UInt8], file: String, absolutePath: String, environment: [String: String], checks: [ConfigCheck],
+        reading: ConfigReading<Value>
+    ) throws(ConfigProblems) -> (config: FleetConfig, value: Value) {
         let node: Node
         do {
             node = try YAMLParser().parse(bytes)
@@ -87,10 +112,12 @@ package enum ConfigValidator {
         problems += outcome.unknownKeys.map { ConfigProblem(file: file, mark: $0.mark, message: $0.error.message) }
         problems += checker.problems.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
         problems += checks.flatMap { $0(node) }.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
+        let read = reading(node)
+        problems += read.problems.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
         guard problems.isEmpty, let raw = outcome.value else {
             throw ConfigProblems(Array(Set(problems)))
         }
-        return resolve(raw, absolutePath: absolutePath, checker: checker)
+        return (resolve(raw, absolutePath: absolutePath, checker: checker), read.value)
     }
 
     private static func resolve(_ raw: ConfigFile, absolutePath: String, checker: SemanticChecks) -> FleetConfig {
@@ -363,18 +390,20 @@ private struct SemanticChecks {
                     report(item, "\(path).paths[\(pathIndex)]: expected a folder inside the repository, found '\(folder)'")
                 }
             }
-            guard let location else { continue }
-            let key = RepoKey(location: location, branch: branch)
-            if let first = seenKeys[key] {
+            guard let url else { continue }
+            let nameNode = repo["name"]
+            let identity = RepoConfig(
+                written: url, branch: branch, name: nameNode.flatMap(text), folder: folder, environment: environment)
+            if let first = seenKeys[identity.mirrorKey] {
                 report(
                     repo,
                     "\(path): the same repository\(branch.map { " and branch '\($0)'" } ?? "") as repos[\(first.index)] (line \(first.line))"
                 )
                 continue
             }
-            seenKeys[key] = (index, repo.mark.line)
-            let nameNode = repo["name"]
-            let name = nameNode.flatMap(text) ?? ConfigPaths.defaultName(for: location)
+            seenKeys[identity.mirrorKey] = (index, repo.mark.line)
+            identities[index] = identity
+            let name = identity.name
             if let first = seenNames[name] {
                 let hint = nameNode == nil ? "; give one of them a `name`" : ""
                 report(nameNode ?? repo, "\(path): the name '\(name)' is already used by repos[\(first.index)] (line \(first.line))\(hint)")
