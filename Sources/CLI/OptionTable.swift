@@ -46,9 +46,7 @@ enum OptionParser {
             }
             guard let spec = table.first(where: { $0.names.contains(name) }) else {
                 let known = table.flatMap(\.names)
-                var message = "unknown option '\(name)'"
-                if let suggestion = NameSuggestion.nearest(name, in: known) { message += "; did you mean '\(suggestion)'?" }
-                throw UsageError(message: message)
+                throw UsageError(message: "unknown option '\(name)'" + NameSuggestion.hint(name, in: known))
             }
             if spec.value != nil {
                 let value: String
