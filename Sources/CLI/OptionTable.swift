@@ -92,3 +92,15 @@ func failOnLevel(_ value: String) throws -> Severity? {
     }
     return level
 }
+
+extension OptionSpec {
+    /// `--fail-on` of the commands over the whole fleet (sweep, merge), setting `failOn`.
+    static func fleetFailOn(_ failOn: WritableKeyPath<Options, Severity?>) -> OptionSpec {
+        OptionSpec(
+            ["--fail-on"], value: "LEVEL",
+            help: "Exit 1 when any app of the fleet has a finding at LEVEL or worse:\nerror, warning, note or never (default)"
+        ) { options, value in
+            options[keyPath: failOn] = try failOnLevel(value)
+        }
+    }
+}
