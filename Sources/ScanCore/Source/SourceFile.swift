@@ -117,22 +117,12 @@ package struct SourceFile: Sendable, TokenReading {
 
     /// The innermost function whose body holds the token.
     package func function(containing index: Int) -> Int? {
-        var best: Int?
-        for (position, function) in functions.enumerated() where function.contains(token: index) {
-            if let current = best, functions[current].bodyStart > function.bodyStart { continue }
-            best = position
-        }
-        return best
+        functions.innermost(containing: index)
     }
 
     /// The innermost type whose body holds the token.
     package func type(containing index: Int) -> Int? {
-        var best: Int?
-        for (position, type) in types.enumerated() where type.contains(token: index) {
-            if let current = best, types[current].bodyStart > type.bodyStart { continue }
-            best = position
-        }
-        return best
+        types.innermost(containing: index)
     }
 
     /// Functions declared directly in the type at `typeIndex` (Swift) or between its `@implementation` and `@end`.
