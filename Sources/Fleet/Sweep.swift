@@ -142,8 +142,7 @@ package struct Sweep: Sendable {
         let store = options.shard.map(workspace.shardStore) ?? workspace
         let lock: WorkspaceLock
         do {
-            lock = try store.lock()
-            try WorkspaceOwner.check(config, claim: true, now: environment.clock.now())
+            lock = try store.lock(claimingFor: config, now: environment.clock.now())
         } catch {
             throw SweepError("\(error)")
         }
