@@ -47,9 +47,8 @@ package enum CommandLineTool {
             break
         }
         guard let command = command(named: first) else {
-            var message = "scenesweep: unknown command '\(first)'"
-            if let suggestion = NameSuggestion.nearest(first, in: commands.map { $0.name }) { message += "; did you mean '\(suggestion)'?" }
-            console.err(message + "\nRun 'scenesweep --help' for the list of commands.\n")
+            let suggestion = NameSuggestion.hint(first, in: commands.map { $0.name })
+            console.err("scenesweep: unknown command '\(first)'\(suggestion)\nRun 'scenesweep --help' for the list of commands.\n")
             return ExitStatus.usage
         }
         let rest = Array(arguments.dropFirst())

@@ -17,6 +17,13 @@ enum ConfigDefault {
         throw UsageError(message: "no config: pass --config FILE, or run where \(fileName) is, or set \(variable)")
     }
 
-    /// The `--config` line of every command's help.
-    static let help = "The fleet config (default: ./\(fileName), else $\(variable))"
+    /// The `--config` option of every command that reads a config, setting `config`. `purpose` says what
+    /// the command reads it for, after "The fleet config"; with one, the default goes on a line of its own.
+    static func option<Options>(_ config: WritableKeyPath<Options, String?>, purpose: String? = nil) -> OptionSpec<Options> {
+        let defaults = "(default: ./\(fileName), else $\(variable))"
+        let help = purpose.map { "The fleet config\($0)\n\(defaults)" } ?? "The fleet config \(defaults)"
+        return OptionSpec(["--config", "-c"], value: "FILE", help: help) { options, value in
+            options[keyPath: config] = value
+        }
+    }
 }

@@ -22,21 +22,12 @@ enum DaemonCommand: Command {
 
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(
-                ["--config", "-c"], value: "FILE",
-                help: "The fleet config; its schedule says when to sweep\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
-            ) {
-                options, value in
-                options.config = value
-            },
+            ConfigDefault.option(\.config, purpose: "; its schedule says when to sweep"),
             OptionSpec(["--once"], help: "Sweep once, now, then exit (for cron or a Kubernetes CronJob)") { options, _ in
                 options.once = true
             },
             OptionSpec(["--log-format"], value: "FORMAT", help: "text (default) or json: one JSON object per line") { options, value in
-                guard let format = DaemonLog.Format(rawValue: value) else {
-                    throw UsageError(message: "unknown log format '\(value)'; use text or json")
-                }
-                options.logFormat = format
+                options.logFormat = try logFormat(value)
             },
             OptionSpec(
                 ["--stop-timeout"], value: "SECONDS",
@@ -54,6 +45,14 @@ enum DaemonCommand: Command {
                 options.failOnFetchError = true
             },
         ]
+    }
+
+    /// The value of `--log-format` (daemon, sweep).
+    static func logFormat(_ value: String) throws -> DaemonLog.Format {
+        guard let format = DaemonLog.Format(rawValue: value) else {
+            throw UsageError(message: "unknown log format '\(value)'; use text or json")
+        }
+        return format
     }
 
     static var help: String {

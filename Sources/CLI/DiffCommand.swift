@@ -20,13 +20,7 @@ enum DiffCommand: Command {
 
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(
-                ["--config", "-c"], value: "FILE",
-                help: "The fleet config whose workspace holds the runs\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
-            ) {
-                options, value in
-                options.config = value
-            },
+            ConfigDefault.option(\.config, purpose: " whose workspace holds the runs"),
             OptionSpec(["--format", "-f"], value: "FORMAT", help: "text (default), json (like diff.json) or markdown (like diff.md)") {
                 options, value in
                 guard let format = Format(rawValue: value) else {

@@ -20,18 +20,8 @@ enum MergeCommand: Command {
 
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(
-                ["--config", "-c"], value: "FILE",
-                help: "The fleet config the shards swept\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
-            ) { options, value in
-                options.config = value
-            },
-            OptionSpec(
-                ["--fail-on"], value: "LEVEL",
-                help: "Exit 1 when any app of the fleet has a finding at LEVEL or worse:\nerror, warning, note or never (default)"
-            ) { options, value in
-                options.failOn = try failOnLevel(value)
-            },
+            ConfigDefault.option(\.config, purpose: " the shards swept"),
+            .fleetFailOn(\.failOn),
             OptionSpec(["--fail-on-regression"], help: "Exit 1 when an app's verdict got worse since the last merged run") {
                 options, _ in
                 options.failOnRegression = true

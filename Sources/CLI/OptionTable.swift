@@ -46,9 +46,7 @@ enum OptionParser {
             }
             guard let spec = table.first(where: { $0.names.contains(name) }) else {
                 let known = table.flatMap(\.names)
-                var message = "unknown option '\(name)'"
-                if let suggestion = NameSuggestion.nearest(name, in: known) { message += "; did you mean '\(suggestion)'?" }
-                throw UsageError(message: message)
+                throw UsageError(message: "unknown option '\(name)'" + NameSuggestion.hint(name, in: known))
             }
             if spec.value != nil {
                 let value: String
@@ -93,4 +91,16 @@ func failOnLevel(_ value: String) throws -> Severity? {
         throw UsageError(message: "unknown level '\(value)' for --fail-on; use error, warning, note or never")
     }
     return level
+}
+
+extension OptionSpec {
+    /// `--fail-on` of the commands over the whole fleet (sweep, merge), setting `failOn`.
+    static func fleetFailOn(_ failOn: WritableKeyPath<Options, Severity?>) -> OptionSpec {
+        OptionSpec(
+            ["--fail-on"], value: "LEVEL",
+            help: "Exit 1 when any app of the fleet has a finding at LEVEL or worse:\nerror, warning, note or never (default)"
+        ) { options, value in
+            options[keyPath: failOn] = try failOnLevel(value)
+        }
+    }
 }

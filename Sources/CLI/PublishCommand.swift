@@ -18,9 +18,7 @@ enum PublishCommand: Command {
 
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: ConfigDefault.help) { options, value in
-                options.config = value
-            },
+            ConfigDefault.option(\.config),
             OptionSpec(["--run", "-r"], value: "ID", help: "The run to publish: its id, a unique prefix of it, or latest (default)") {
                 options, value in
                 options.run = value

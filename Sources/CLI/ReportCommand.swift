@@ -37,13 +37,7 @@ enum ReportCommand: Command {
 
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(
-                ["--config", "-c"], value: "FILE",
-                help: "The fleet config whose workspace holds the runs\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
-            ) {
-                options, value in
-                options.config = value
-            },
+            ConfigDefault.option(\.config, purpose: " whose workspace holds the runs"),
             OptionSpec(["--run", "-r"], value: "ID", help: "The run: its id, a unique prefix of it, or latest (default)") {
                 options, value in
                 options.run = value

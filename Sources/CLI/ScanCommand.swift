@@ -147,11 +147,8 @@ enum ScanCommand: Command {
     }
 
     static func unknownRule(_ name: String) -> UsageError {
-        var message = "unknown rule '\(name)'"
-        if let suggestion = NameSuggestion.nearest(name, in: Catalogue.all.map { $0.description.id }) {
-            message += "; did you mean '\(suggestion)'?"
-        }
-        return UsageError(message: message + " ('scenesweep rules' lists them)")
+        let suggestion = NameSuggestion.hint(name, in: Catalogue.all.map { $0.description.id })
+        return UsageError(message: "unknown rule '\(name)'\(suggestion) ('scenesweep rules' lists them)")
     }
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {

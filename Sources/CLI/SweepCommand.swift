@@ -27,9 +27,7 @@ enum SweepCommand: Command {
 
     static var table: [OptionSpec<Options>] {
         [
-            OptionSpec(["--config", "-c"], value: "FILE", help: ConfigDefault.help) { options, value in
-                options.config = value
-            },
+            ConfigDefault.option(\.config),
             OptionSpec(["--only"], value: "NAME", help: "Sweep only this repository (name, key or URL); repeatable or\ncomma-separated") {
                 options, value in
                 options.only += value.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
@@ -47,12 +45,7 @@ enum SweepCommand: Command {
                 }
                 options.shard = shard
             },
-            OptionSpec(
-                ["--fail-on"], value: "LEVEL",
-                help: "Exit 1 when any app of the fleet has a finding at LEVEL or worse:\nerror, warning, note or never (default)"
-            ) { options, value in
-                options.failOn = try failOnLevel(value)
-            },
+            .fleetFailOn(\.failOn),
             OptionSpec(["--fail-on-regression"], help: "Exit 1 when an app's verdict got worse since the last run") { options, _ in
                 options.failOnRegression = true
             },
@@ -70,10 +63,7 @@ enum SweepCommand: Command {
                 help:
                     "Progress as log lines on standard error: text (timestamped, the\ndefault off a terminal) or json (one object per line, as the daemon's)"
             ) { options, value in
-                guard let format = DaemonLog.Format(rawValue: value) else {
-                    throw UsageError(message: "unknown log format '\(value)'; use text or json")
-                }
-                options.logFormat = format
+                options.logFormat = try DaemonCommand.logFormat(value)
             },
         ]
     }
@@ -153,11 +143,11 @@ enum SweepCommand: Command {
         let width = Int(console.environment["COLUMNS"] ?? "") ?? 100
         let progress: ProgressReporter
         if options.quiet {
-            progress = ProgressReporter(style: .silent) { _ in }
+            progress = ProgressReporter()
         } else if let log {
-            progress = ProgressReporter { log.progress($0) }
+            progress = ProgressReporter([log])
         } else {
-            progress = ProgressReporter(style: .live, width: width) { console.err($0) }
+            progress = ProgressReporter([LiveProgressLine(width: width) { console.err($0) }])
         }
         let environment = SweepEnvironment(
             links: ReportLinks(config), variables: console.environment, progress: progress,

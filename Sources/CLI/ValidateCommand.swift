@@ -9,11 +9,7 @@ enum ValidateCommand: Command {
     static var options: [OptionDoc] { OptionDoc.list(table) }
 
     static var table: [OptionSpec<String?>] {
-        [
-            OptionSpec(
-                ["--config", "-c"], value: "FILE", help: "The fleet config to check\n(default: ./fleet.yaml, else $SCENESWEEP_CONFIG)"
-            ) { config, value in config = value }
-        ]
+        [ConfigDefault.option(\.self, purpose: " to check")]
     }
 
     static var help: String {

@@ -2,15 +2,17 @@ import Fleet
 import Foundation
 import Results
 
-extension DaemonLog {
-    /// A sweep's progress line (`[3/12] shop: scanned …`, a note), one event each: `sweep.repo` (a
-    /// warning when the repository failed) and `sweep.note`. Used by the daemon and by `sweep` whenever
-    /// its progress goes to a log rather than a terminal.
-    package func progress(_ line: ProgressLine) {
-        switch line.kind {
-        case .repository: info("sweep.repo", line.text)
-        case .failed: warning("sweep.repo", line.text)
-        case .note: warning("sweep.note", line.text)
+/// A sweep's progress in the log, one event per repository as it ends (`sweep.repo`: `[3/12] shop:
+/// scanned …`, a warning when it failed) and per note (`sweep.note`, a warning). Used by the daemon and by
+/// `sweep` whenever its progress goes to a log rather than a terminal. The level comes from what happened,
+/// never from the text, which names repositories.
+extension DaemonLog: ProgressConsumer {
+    package func receive(_ event: ProgressEvent, _ snapshot: ProgressReporter.Snapshot) {
+        guard let line = event.logLine(done: snapshot.done, total: snapshot.total) else { return }
+        switch event {
+        case .note: warning("sweep.note", line)
+        case .failed: warning("sweep.repo", line)
+        default: info("sweep.repo", line)
         }
     }
 

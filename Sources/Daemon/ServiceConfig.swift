@@ -15,15 +15,15 @@ package struct ServiceConfig: Sendable {
     package static func load(path: String, directory: String = ".", environment: [String: String] = [:]) throws(ConfigProblems)
         -> ServiceConfig
     {
-        let fleet = try ConfigValidator.load(path: path, directory: directory, environment: environment, checks: checks)
-        return ServiceConfig(checked: fleet)
+        let (fleet, schedule) = try ConfigValidator.load(
+            path: path, directory: directory, environment: environment, reading: readSettings)
+        return ServiceConfig(fleet: fleet, schedule: schedule)
     }
 
-    /// A config the checks passed.
-    package init(checked fleet: FleetConfig) {
+    /// A config the checks passed, and its schedule as they read it.
+    private init(fleet: FleetConfig, schedule: Schedule?) {
         self.fleet = fleet
-        let zone = fleet.timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
-        schedule = fleet.schedule.flatMap { try? Schedule(parsing: $0, timeZone: zone) }
+        self.schedule = schedule
         notify = fleet.notify.flatMap { notify in
             notify.webhookURLVariable.map { variable in
                 NotifySettings(
@@ -34,9 +34,17 @@ package struct ServiceConfig: Sendable {
     }
 
     /// The checks of the daemon's settings, for `ConfigValidator`: `schedule`, `timezone` and `notify`.
-    package static let checks: [ConfigCheck] = [scheduleProblems, notifyProblems]
+    package static let checks: [ConfigCheck] = [{ readSettings($0).problems }]
 
-    private static func scheduleProblems(_ root: Node) -> [(mark: Mark, message: String)] {
+    /// The daemon's settings, read once for their checks and for the daemon: the schedule, and what is
+    /// wrong with `schedule`, `timezone` and `notify`.
+    private static func readSettings(_ root: Node) -> (value: Schedule?, problems: [(mark: Mark, message: String)]) {
+        let schedule = readSchedule(root)
+        return (schedule.value, schedule.problems + notifyProblems(root))
+    }
+
+    /// `schedule`, read in the zone `timezone` names (UTC without one).
+    private static func readSchedule(_ root: Node) -> (value: Schedule?, problems: [(mark: Mark, message: String)]) {
         var problems: [(mark: Mark, message: String)] = []
         var zone = TimeZone.gmt
         if let node = root["timezone"], let name = text(node) {
@@ -47,14 +55,15 @@ package struct ServiceConfig: Sendable {
                 problems.append((node.mark, "timezone: unknown time zone '\(name)'\(suggestion); use a name like UTC or Europe/Berlin"))
             }
         }
+        var schedule: Schedule?
         if let node = root["schedule"], let scalar = node.scalar, !scalar.isNull {
             do {
-                _ = try Schedule(parsing: scalar.text, timeZone: zone)
+                schedule = try Schedule(parsing: scalar.text, timeZone: zone)
             } catch {
                 problems.append((mark(of: error.offset, in: node), "schedule: \(error.message)"))
             }
         }
-        return problems
+        return (schedule, problems)
     }
 
     private static func notifyProblems(_ root: Node) -> [(mark: Mark, message: String)] {

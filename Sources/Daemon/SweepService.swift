@@ -245,7 +245,7 @@ private final class ServiceRun {
         let clock = self.clock
         let files = self.files
         let log = self.log
-        let progress = ProgressReporter(clock: FleetClock { clock.now }, observer: { files.progress($0) }) { log.progress($0) }
+        let progress = ProgressReporter([log], observer: { files.progress($0) })
         sweepID += 1
         let id = sweepID
         let runner = service.runner

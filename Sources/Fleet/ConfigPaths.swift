@@ -42,9 +42,7 @@ enum ConfigPaths {
         } else {
             components = Array(RepoKey.path(of: location).split(separator: "/").map(String.init).suffix(2))
         }
-        if let last = components.last, last.hasSuffix(".git"), last.count > 4 {
-            components[components.count - 1] = String(last.dropLast(4))
-        }
+        if let last = components.popLast() { components.append(RepoKey.withoutGitSuffix(last)) }
         let name = components.joined(separator: "/")
         return name.isEmpty ? location : name
     }

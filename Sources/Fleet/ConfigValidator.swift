@@ -41,6 +41,10 @@ package struct ConfigProblems: Error, Sendable, CustomStringConvertible {
 /// root node, every problem it finds, each at the node it is about.
 package typealias ConfigCheck = @Sendable (_ root: Node) -> [(mark: Mark, message: String)]
 
+/// A setting another module reads from the document's root node beside the validator (the daemon its
+/// schedule): what it read, and every problem with it, each at the node it is about.
+package typealias ConfigReading<Value> = (_ root: Node) -> (value: Value, problems: [(mark: Mark, message: String)])
+
 /// Reads a fleet config and reports every problem at once: YAML syntax, wrong types, missing values,
 /// unknown keys (with the nearest known key), unknown rules, bad dates, duplicate repositories.
 package enum ConfigValidator {
@@ -52,18 +56,39 @@ package enum ConfigValidator {
     package static func load(
         path: String, directory: String = ".", environment: [String: String] = [:], checks: [ConfigCheck] = []
     ) throws(ConfigProblems) -> FleetConfig {
+        try load(path: path, directory: directory, environment: environment, checks: checks, reading: nothing).config
+    }
+
+    /// Reads and checks `path` as `load(path:directory:environment:checks:)` does, and returns with the
+    /// config what `reading` read from the same document, so that a setting is read once for its check
+    /// and its use.
+    package static func load<Value>(
+        path: String, directory: String = ".", environment: [String: String] = [:], checks: [ConfigCheck] = [],
+        reading: ConfigReading<Value>
+    ) throws(ConfigProblems) -> (config: FleetConfig, value: Value) {
         let absolute = ConfigPaths.resolve(path, against: directory)
         guard let data = FileManager.default.contents(atPath: absolute) else {
             let reason = FileManager.default.fileExists(atPath: absolute) ? "cannot read the config file" : "no such config file"
             throw ConfigProblems([ConfigProblem(file: path, mark: nil, message: reason)])
         }
-        return try check(Array(data), file: path, absolutePath: absolute, environment: environment, checks: checks)
+        return try check(Array(data), file: path, absolutePath: absolute, environment: environment, checks: checks, reading: reading)
     }
 
     /// Checks config text; `absolutePath` locates the file for relative paths, `file` names it in messages.
     package static func check(
         _ bytes: [UInt8], file: String, absolutePath: String, environment: [String: String] = [:], checks: [ConfigCheck] = []
     ) throws(ConfigProblems) -> FleetConfig {
+        try check(bytes, file: file, absolutePath: absolutePath, environment: environment, checks: checks, reading: nothing).config
+    }
+
+    private static func nothing(_ root: Node) -> (value: Void, problems: [(mark: Mark, message: String)]) {
+        ((), [])
+    }
+
+    private static func check<Value>(
+        _ bytes: [UInt8], file: String, absolutePath: String, environment: [String: String], checks: [ConfigCheck],
+        reading: ConfigReading<Value>
+    ) throws(ConfigProblems) -> (config: FleetConfig, value: Value) {
         let node: Node
         do {
             node = try YAMLParser().parse(bytes)
@@ -87,20 +112,25 @@ package enum ConfigValidator {
         problems += outcome.unknownKeys.map { ConfigProblem(file: file, mark: $0.mark, message: $0.error.message) }
         problems += checker.problems.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
         problems += checks.flatMap { $0(node) }.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
+        let read = reading(node)
+        problems += read.problems.map { ConfigProblem(file: file, mark: $0.mark, message: $0.message) }
         guard problems.isEmpty, let raw = outcome.value else {
             throw ConfigProblems(Array(Set(problems)))
         }
-        return resolve(raw, absolutePath: absolutePath, checker: checker)
+        return (resolve(raw, absolutePath: absolutePath, checker: checker), read.value)
     }
 
     private static func resolve(_ raw: ConfigFile, absolutePath: String, checker: SemanticChecks) -> FleetConfig {
         let folder = (absolutePath as NSString).deletingLastPathComponent
         let env = checker.environment
-        let repos = raw.repos.map { repo in
-            let location = ConfigPaths.location(of: repo.url, folder: folder, environment: env)
-            return RepoConfig(
-                url: repo.url, location: location, branch: repo.branch, team: repo.team,
-                paths: (repo.paths ?? []).map(ConfigPaths.folder), name: repo.name ?? ConfigPaths.defaultName(for: location))
+        let repos = raw.repos.enumerated().map { index, written in
+            // The checks made every repository's identity already (to find the same one twice).
+            var repo =
+                checker.identities[index]
+                ?? RepoConfig(written: written.url, branch: written.branch, name: written.name, folder: folder, environment: env)
+            repo.team = written.team
+            repo.paths = (written.paths ?? []).map(ConfigPaths.folder)
+            return repo
         }
         var scanWorkers: Int?
         if case .count(let count) = raw.concurrency?.scan { scanWorkers = count }
@@ -161,12 +191,23 @@ package enum ConfigValidator {
     }
 }
 
+extension RepoConfig {
+    /// A repository as the config writes it, with its identity: what git is handed for `url` (local paths
+    /// resolved against `folder`), the name (`name`, else one from the URL) and the keys of both.
+    fileprivate init(written url: String, branch: String?, name: String?, folder: String, environment: [String: String]) {
+        let location = ConfigPaths.location(of: url, folder: folder, environment: environment)
+        self.init(url: url, location: location, branch: branch, name: name ?? ConfigPaths.defaultName(for: location))
+    }
+}
+
 /// The checks types cannot express, run on the node tree so they report even when decoding failed.
 private struct SemanticChecks {
     let root: Node
     let folder: String
     let environment: [String: String]
     var problems: [(mark: Mark, message: String)] = []
+    /// Each repository's identity (location, name, keys) by its index in `repos`, made once here.
+    var identities: [Int: RepoConfig] = [:]
 
     init(root: Node, folder: String, environment: [String: String]) {
         self.root = root
@@ -329,12 +370,12 @@ private struct SemanticChecks {
         for (index, repo) in (repos.sequence ?? []).enumerated() {
             let path = "repos[\(index)]"
             guard repo.mapping != nil else { continue }
-            var location: String?
-            if let urlNode = repo["url"], let url = text(urlNode) {
-                if let problem = Self.problem(withURL: url) {
+            var url: String?
+            if let urlNode = repo["url"], let written = text(urlNode) {
+                if let problem = Self.problem(withURL: written) {
                     report(urlNode, "\(path).url: \(problem)")
                 } else {
-                    location = ConfigPaths.location(of: url, folder: folder, environment: environment)
+                    url = written
                 }
             }
             let branchNode = repo["branch"]
@@ -349,18 +390,20 @@ private struct SemanticChecks {
                     report(item, "\(path).paths[\(pathIndex)]: expected a folder inside the repository, found '\(folder)'")
                 }
             }
-            guard let location else { continue }
-            let key = RepoKey(location: location, branch: branch)
-            if let first = seenKeys[key] {
+            guard let url else { continue }
+            let nameNode = repo["name"]
+            let identity = RepoConfig(
+                written: url, branch: branch, name: nameNode.flatMap(text), folder: folder, environment: environment)
+            if let first = seenKeys[identity.mirrorKey] {
                 report(
                     repo,
                     "\(path): the same repository\(branch.map { " and branch '\($0)'" } ?? "") as repos[\(first.index)] (line \(first.line))"
                 )
                 continue
             }
-            seenKeys[key] = (index, repo.mark.line)
-            let nameNode = repo["name"]
-            let name = nameNode.flatMap(text) ?? ConfigPaths.defaultName(for: location)
+            seenKeys[identity.mirrorKey] = (index, repo.mark.line)
+            identities[index] = identity
+            let name = identity.name
             if let first = seenNames[name] {
                 let hint = nameNode == nil ? "; give one of them a `name`" : ""
                 report(nameNode ?? repo, "\(path): the name '\(name)' is already used by repos[\(first.index)] (line \(first.line))\(hint)")

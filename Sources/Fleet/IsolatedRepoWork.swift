@@ -70,7 +70,7 @@ struct IsolatedRepoWork: Sendable {
         let stop = environment.stop
         let answer = worker.awaitAnswer(
             limits: LimitCheck(seconds: limits.seconds, memoryBytes: limits.memoryBytes), startedAt: startedAt,
-            progress: { progress.apply($0) }, stopRequested: { stoppable && stop.isRequested })
+            progress: { progress.report($0) }, stopRequested: { stoppable && stop.isRequested })
         if case .success = answer { pool.checkin(worker) }
         if case .failure(.timedOut) = answer { return .failure(.timedOut(seconds: limits.seconds)) }
         return answer

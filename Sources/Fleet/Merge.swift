@@ -30,8 +30,7 @@ package struct Merge: Sendable {
         let store = RunStore(root: config.workspace)
         let lock: WorkspaceLock
         do {
-            lock = try store.lock()
-            try WorkspaceOwner.check(config, claim: true, now: environment.clock.now())
+            lock = try store.lock(claimingFor: config, now: environment.clock.now())
         } catch {
             throw MergeError("\(error)")
         }

@@ -50,7 +50,8 @@ extension RepoKey {
         return path
     }
 
-    private static func withoutGitSuffix(_ text: String) -> String {
+    /// `shop.git` → `shop`; `.git` alone stays.
+    static func withoutGitSuffix(_ text: String) -> String {
         text.hasSuffix(".git") && text.count > 4 ? String(text.dropLast(4)) : text
     }
 }

@@ -41,13 +41,13 @@ struct RepoWork: Sendable {
         if environment.stop.isRequested { return .done(interrupted(repo)) }
         if checksTipFirst, let outcome = withoutFetch(repo) { return .done(outcome) }
         let handoff = decide(repo)
-        if case .next = handoff { progress.queued(repo.name) }
+        if case .next = handoff { progress.report(.queued(repo.name)) }
         return handoff
     }
 
     /// Fetches a repository, then reuses its previous result or hands it on to be scanned.
     private func decide(_ repo: RepoConfig) -> Pipeline.Handoff<ScanJob, Outcome> {
-        progress.fetching(repo.name)
+        progress.report(.fetching(repo.name))
         let started = environment.clock.now()
         let trace = PhaseClock()
         let state: Mirror.State
@@ -94,7 +94,7 @@ struct RepoWork: Sendable {
         record.fetchSeconds = fetchSeconds
         record.error = nil
         record.failingSince = nil
-        progress.finished(repo.name, message: "reused (unchanged at \((before.commit ?? "").prefix(7)))", failed: false)
+        progress.report(.reused(repo.name, commit: before.commit ?? ""))
         return Outcome(record: record, report: report)
     }
 
@@ -112,7 +112,7 @@ struct RepoWork: Sendable {
                 guard error.isTransient, !offline, attempt < policy.attempts else { throw error }
                 let delay = policy.delay(beforeRetry: attempt, jitter: policy.jitter())
                 progress.note(
-                    "\(repo.name): \(error.message); trying again in \(Self.duration(delay)) (attempt \(attempt + 1) of \(policy.attempts))"
+                    "\(repo.name): \(error.message); trying again in \(ProgressEvent.duration(delay)) (attempt \(attempt + 1) of \(policy.attempts))"
                 )
                 guard environment.stop.wait(seconds: delay) else { throw error }
                 attempt += 1
@@ -170,7 +170,7 @@ struct RepoWork: Sendable {
 
     func scan(_ job: ScanJob) -> Outcome {
         let repo = job.repo
-        progress.scanning(repo.name)
+        progress.report(.scanning(repo.name))
         let started = environment.clock.now()
         let trace = PhaseClock()
         var state = job.state
@@ -200,9 +200,7 @@ struct RepoWork: Sendable {
             team: repo.team, status: .scanned, commit: commit.description, resultTool: environment.toolVersion,
             resultRulePack: environment.rulePack, settingsHash: job.settings.hash, scannedIn: runID, fetchSeconds: job.fetchSeconds,
             scanSeconds: scanSeconds, counts: counts)
-        progress.finished(
-            repo.name, message: "scanned \(Self.describe(counts)) in \(Self.duration(scanSeconds)) (\(job.reason))",
-            failed: false)
+        progress.report(.scanned(repo.name, counts: counts, seconds: scanSeconds, reason: job.reason))
         return Outcome(record: record, report: report)
     }
 
@@ -235,11 +233,10 @@ struct RepoWork: Sendable {
             var record = before.carried(as: .stale, repo: repo)
             record.fetchSeconds = fetchSeconds
             record.scannedBranch = branch ?? before.scannedBranch
-            let kept = record.scannedIn.map { " (keeping the result of \($0))" } ?? ""
-            progress.finished(repo.name, message: "FAILED: \(message)\(kept)", failed: true)
+            progress.report(.failed(repo.name, reason: message, keeping: record.scannedIn))
             return carrier.stale(record, report: report, error: message, since: since)
         }
-        progress.finished(repo.name, message: "FAILED: \(message)", failed: true)
+        progress.report(.failed(repo.name, reason: message, keeping: nil))
         return carrier.failed(repo, error: message, since: since, scannedBranch: branch, fetchSeconds: fetchSeconds)
     }
 
@@ -251,22 +248,6 @@ struct RepoWork: Sendable {
 
     func seconds(since start: Date) -> Double {
         (environment.clock.now().timeIntervalSince(start) * 1000).rounded() / 1000
-    }
-
-    /// `40 ms` under a tenth of a second, `0.4 s` above.
-    static func duration(_ seconds: Double) -> String {
-        seconds < 0.1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.1f s", seconds)
-    }
-
-    /// `3 apps (1 blocked, 1 at risk)`, `1 app (ready)`, `no apps`.
-    static func describe(_ counts: RepoCounts) -> String {
-        guard counts.apps > 0 else { return "no apps" }
-        var parts: [String] = []
-        if counts.blocked > 0 { parts.append("\(counts.blocked) blocked") }
-        if counts.atRisk > 0 { parts.append("\(counts.atRisk) at risk") }
-        if counts.unknown > 0 { parts.append("\(counts.unknown) unknown") }
-        if parts.isEmpty { parts.append(counts.apps == 1 ? "ready" : "all ready") }
-        return "\(counts.apps) app\(counts.apps == 1 ? "" : "s") (\(parts.joined(separator: ", ")))"
     }
 }
 

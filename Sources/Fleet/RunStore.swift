@@ -115,6 +115,14 @@ package struct RunStore: Sendable {
         return try WorkspaceLock(path: root + "/lock")
     }
 
+    /// Takes the lock as `lock()` does, then claims the workspace for `config` (`WorkspaceOwner`): what
+    /// a sweep and a merge do before they write a run.
+    func lock(claimingFor config: FleetConfig, now: Date) throws -> WorkspaceLock {
+        let lock = try self.lock()
+        try WorkspaceOwner.check(config, claim: true, now: now)
+        return lock
+    }
+
     /// Resolves a run named by the user: a full id, a unique prefix of one, or `latest`.
     package func resolveRun(_ name: String) throws -> String {
         let runs = completedRuns()

@@ -47,7 +47,7 @@ package struct SweepEnvironment: Sendable {
 
     package init(
         links: ReportLinks? = nil, variables: [String: String] = [:], clock: FleetClock = .system,
-        progress: ProgressReporter = ProgressReporter(style: .silent) { _ in }, toolVersion: String = ToolInfo.currentVersion,
+        progress: ProgressReporter = ProgressReporter(), toolVersion: String = ToolInfo.currentVersion,
         rulePack: String = SweepEnvironment.catalogueRulePack, defaultScanWorkers: Int = Parallel.defaultWorkers,
         scan: @escaping @Sendable (any FileSource, PathFilter, RuleSelection) -> ScanReport = { Scanner.scan($0, filter: $1, rules: $2) },
         runSuffix: @escaping @Sendable () -> UInt16 = { UInt16.random(in: 0...UInt16.max) },
@@ -142,8 +142,7 @@ package struct Sweep: Sendable {
         let store = options.shard.map(workspace.shardStore) ?? workspace
         let lock: WorkspaceLock
         do {
-            lock = try store.lock()
-            try WorkspaceOwner.check(config, claim: true, now: environment.clock.now())
+            lock = try store.lock(claimingFor: config, now: environment.clock.now())
         } catch {
             throw SweepError("\(error)")
         }

@@ -71,7 +71,7 @@ package enum SweepWorker {
             file: "", fleetName: "", workspace: setup.storeRoot, disabledRules: setup.disabledRules, ruleSeverities: setup.ruleSeverities,
             exclude: setup.exclude, repos: [])
         let environment = SweepEnvironment(
-            progress: ProgressReporter(relay: { channel.send(.progress($0)) }), toolVersion: setup.toolVersion,
+            progress: ProgressReporter([ProgressRelay { channel.send(.progress($0)) }]), toolVersion: setup.toolVersion,
             rulePack: setup.rulePack, defaultScanWorkers: setup.defaultScanWorkers,
             fetchRetry: RetryPolicy(
                 attempts: setup.retryAttempts, initialDelay: setup.retryInitialDelay, maximumDelay: setup.retryMaximumDelay), stop: stop)

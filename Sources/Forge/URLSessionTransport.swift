@@ -1,4 +1,5 @@
 import Foundation
+import Git
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -27,7 +28,8 @@ package enum URLSessionTransport {
                     continuation.resume(returning: .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data())))
                 } else if let error = error as? URLError {
                     // The error's user info holds the URL; only the kind of failure is said.
-                    continuation.resume(returning: .failure(TransportFailure("\(describe(error.code)) (URLError \(error.code.rawValue))")))
+                    let words = BoundedRequest.words(for: error.code) ?? "the request failed"
+                    continuation.resume(returning: .failure(TransportFailure("\(words) (URLError \(error.code.rawValue))")))
                 } else {
                     continuation.resume(returning: .failure(TransportFailure("no response")))
                 }
@@ -37,40 +39,16 @@ package enum URLSessionTransport {
 
     private static let session = URLSession(configuration: .ephemeral, delegate: SameOriginRedirects(), delegateQueue: nil)
 
-    /// Whether two URLs share scheme, host and port (default ports made explicit).
-    package static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        func origin(_ url: URL) -> (String, String, Int)? {
-            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-            return (scheme, host, url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1))
-        }
-        guard let left = origin(a), let right = origin(b) else { return false }
-        return left == right
-    }
-
     private final class SameOriginRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         func urlSession(
             _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
             newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
         ) {
-            guard let from = task.originalRequest?.url, let to = request.url, URLSessionTransport.sameOrigin(from, to) else {
+            guard let from = task.originalRequest?.url, let to = request.url, BoundedRequest.sameOrigin(from, to) else {
                 completionHandler(nil)
                 return
             }
             completionHandler(request)
-        }
-    }
-
-    private static func describe(_ code: URLError.Code) -> String {
-        switch code {
-        case .timedOut: "the request timed out"
-        case .cannotConnectToHost: "cannot connect to the host"
-        case .cannotFindHost, .dnsLookupFailed: "cannot find the host"
-        case .networkConnectionLost: "the connection was lost"
-        case .notConnectedToInternet: "not connected to a network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
-            "the TLS connection failed"
-        case .unsupportedURL, .badURL: "the URL is not usable"
-        default: "the request failed"
         }
     }
 }

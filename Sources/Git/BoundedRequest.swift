@@ -248,6 +248,12 @@ package enum BoundedRequest {
 
     /// What went wrong, in words; never the URL (the error's user info holds it, and it may be a secret).
     static func describe(_ code: URLError.Code) -> String {
+        words(for: code) ?? "the request failed (URLError \(code.rawValue))"
+    }
+
+    /// The words for a failure worth naming (a timeout, a host not found, TLS), or nil for the rest: every
+    /// request scenesweep makes says these alike.
+    package static func words(for code: URLError.Code) -> String? {
         switch code {
         case .timedOut: "the request timed out"
         case .cannotConnectToHost: "cannot connect to the host"
@@ -257,7 +263,7 @@ package enum BoundedRequest {
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
             "the TLS connection failed"
         case .unsupportedURL, .badURL: "the URL is not usable"
-        default: "the request failed (URLError \(code.rawValue))"
+        default: nil
         }
     }
 }

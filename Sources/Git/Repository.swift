@@ -235,19 +235,13 @@ package final class Repository {
         commit id: ObjectID, allowingMissingBlobs: Bool = false, skipped: (SkippedTreeEntry) -> Void = { _ in },
         descendsInto: (_ path: String, _ name: String) -> Bool
     ) throws -> [TreeEntry] {
-        let commit = try lookupCommit(id)
-        defer { git_commit_free(commit) }
-        var tree: OpaquePointer?
-        var code = git_commit_tree(&tree, commit)
-        guard code == 0, let tree else {
-            throw GitError.fromLastError(code: code, operation: "reading the tree of \(id) in", subject: displayName)
-        }
+        let tree = try lookupTree(ofCommit: id)
         defer { git_tree_free(tree) }
 
         let items = try withoutActuallyEscaping(descendsInto) { filter in
             let collector = TreeWalkCollector(descendsInto: filter)
             defer { collector.skipped.forEach(skipped) }
-            code = withExtendedLifetime(collector) {
+            let code = withExtendedLifetime(collector) {
                 git_tree_walk(
                     tree, GIT_TREEWALK_PRE,
                     { root, entry, payload in
@@ -279,13 +273,7 @@ package final class Repository {
     /// Symlinks on the way are not followed: a path through one is not found.
     package func item(atPath path: String, commit id: ObjectID) throws -> TreeItem? {
         if path.isEmpty { return .folder }
-        let commit = try lookupCommit(id)
-        defer { git_commit_free(commit) }
-        var tree: OpaquePointer?
-        let code = git_commit_tree(&tree, commit)
-        guard code == 0, let tree else {
-            throw GitError.fromLastError(code: code, operation: "reading the tree of \(id) in", subject: displayName)
-        }
+        let tree = try lookupTree(ofCommit: id)
         defer { git_tree_free(tree) }
         var entry: OpaquePointer?
         let lookup = git_tree_entry_bypath(&entry, tree, path)
@@ -327,6 +315,18 @@ package final class Repository {
         let code = git_commit_lookup(&commit, handle, &oid)
         guard code == 0, let commit else { throw objectError(code: code, id: id, what: "commit") }
         return commit
+    }
+
+    /// The root tree of a commit; the caller frees it.
+    private func lookupTree(ofCommit id: ObjectID) throws -> OpaquePointer {
+        let commit = try lookupCommit(id)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        let code = git_commit_tree(&tree, commit)
+        guard code == 0, let tree else {
+            throw GitError.fromLastError(code: code, operation: "reading the tree of \(id) in", subject: displayName)
+        }
+        return tree
     }
 
     private func objectError(code: Int32, id: ObjectID, what: String) -> GitError {

@@ -25,11 +25,7 @@ package struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 
     package var description: String {
-        func pad(_ number: Int, _ width: Int) -> String {
-            let digits = String(number)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     /// Whole days from `other` to this day (negative when this day is earlier).

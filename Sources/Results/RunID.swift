@@ -3,8 +3,7 @@ import Foundation
 /// Run ids: `20261130T062733Z-1a2b`, UTC time then 4 hex digits, so they sort by time.
 package enum RunID {
     package static func make(at date: Date, suffix: UInt16) -> String {
-        let hex = String(suffix, radix: 16)
-        return stamp(date) + "-" + String(repeating: "0", count: 4 - hex.count) + hex
+        stamp(date) + "-" + suffix.zeroPadded(4, radix: 16)
     }
 
     /// `yyyyMMdd'T'HHmmss'Z'` in UTC, by calendar arithmetic: a summary asks for the date of every
@@ -14,12 +13,8 @@ package enum RunID {
         let days = seconds.floorDivided(by: 86_400)
         let (year, month, day) = CivilCalendar.civil(fromDays: days)
         let second = Int(seconds - days * 86_400)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return pad(year, 4) + pad(month, 2) + pad(day, 2) + "T" + pad(second / 3600, 2) + pad(second % 3600 / 60, 2)
-            + pad(second % 60, 2) + "Z"
+        return year.zeroPadded(4) + month.zeroPadded(2) + day.zeroPadded(2) + "T" + (second / 3600).zeroPadded(2)
+            + (second % 3600 / 60).zeroPadded(2) + (second % 60).zeroPadded(2) + "Z"
     }
 
     /// A new id that sorts after `newest` even within the same second or when the clock went back.
@@ -27,8 +22,7 @@ package enum RunID {
         let candidate = make(at: date, suffix: suffix)
         guard let newest, candidate <= newest else { return candidate }
         guard let last = UInt16(newest.suffix(4), radix: 16), last < UInt16.max else { return nil }
-        let hex = String(last + 1, radix: 16)
-        return newest.prefix(16) + "-" + String(repeating: "0", count: 4 - hex.count) + hex
+        return newest.prefix(16) + "-" + (last + 1).zeroPadded(4, radix: 16)
     }
 
     /// The time a run id names (to the second), or nil when `id` is not a run id.

@@ -92,18 +92,10 @@ package struct Target: Sendable, Hashable {
         defaultConfiguration: String?, sourceFiles: [String], resourceFiles: [String], localPackages: [String] = [],
         dependencies: [String], file: String?, describedInfoPlist: DescribedInfoPlist?
     ) {
-        self.id = id
-        self.name = name
-        self.productName = nil
-        self.productType = productType
-        self.line = line
-        self.buildConfigurations = buildConfigurations
-        self.defaultConfiguration = defaultConfiguration
-        self.sourceFiles = sourceFiles
-        self.resourceFiles = resourceFiles
-        self.synchronizedFolders = []
-        self.localPackages = localPackages
-        self.dependencies = dependencies
+        self.init(
+            id: id, name: name, productName: nil, productType: productType, line: line, buildConfigurations: buildConfigurations,
+            defaultConfiguration: defaultConfiguration, sourceFiles: sourceFiles, resourceFiles: resourceFiles, synchronizedFolders: [],
+            localPackages: localPackages, dependencies: dependencies)
         self.file = file
         self.describedInfoPlist = describedInfoPlist
     }

@@ -22,9 +22,14 @@ package enum NameSuggestion {
         return best?.name
     }
 
-    /// " (did you mean 'x'?)", or "" without a suggestion.
+    /// " (did you mean 'x'?)", or "" without a suggestion: the config's way of saying it.
     package static func clause(_ word: String, in candidates: [String]) -> String {
         nearest(word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    /// "; did you mean 'x'?", or "" without a suggestion: the command line's way of saying it.
+    package static func hint(_ word: String, in candidates: [String]) -> String {
+        nearest(word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Two edits for any word (a transposed pair is two: `bokos` for `books`), a third of its length

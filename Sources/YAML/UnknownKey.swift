@@ -11,8 +11,7 @@ package struct UnknownKey: Sendable, Hashable {
     package var suggestion: String? { NameSuggestion.nearest(key, in: knownKeys) }
 
     package var error: YAMLError {
-        var message = path.isEmpty ? "unknown key '\(key)'" : "\(path): unknown key '\(key)'"
-        if let suggestion { message += " (did you mean '\(suggestion)'?)" }
+        let message = (path.isEmpty ? "unknown key '\(key)'" : "\(path): unknown key '\(key)'") + NameSuggestion.clause(key, in: knownKeys)
         return YAMLError(mark: mark, message: message, path: path.isEmpty ? key : path + "." + key)
     }
 }

@@ -1,6 +1,7 @@
 import Daemon
 import Fleet
 import Foundation
+import Results
 import Testing
 
 @Suite struct DaemonLogTests {
@@ -46,11 +47,16 @@ import Testing
     @Test func progressLinesTakeTheirLevelFromWhatHappenedNotFromTheirText() {
         let capture = LogCapture()
         let log = DaemonLog(format: .json, now: { [noon] in noon }, write: capture.write)
+        let progress = ProgressReporter([log])
+        let none = RepoCounts(apps: 0, blocked: 0, atRisk: 0, ready: 0, unknown: 0, errors: 0, warnings: 0, notes: 0)
+        progress.begin(total: 2)
         // A repository named like a failure, and a note that reads like a repository line.
-        log.progress(ProgressLine(kind: .repository, text: "[1/3] shop: FAILED: no, scanned 1 app"))
-        log.progress(ProgressLine(kind: .failed, text: "[2/3] cart: FAILED: cannot reach it"))
-        log.progress(ProgressLine(kind: .note, text: "[3/3] note: looks like a repository line"))
+        progress.report(.fetching("shop: FAILED: no"))
+        progress.report(.scanned("shop: FAILED: no", counts: none, seconds: 0.5, reason: "first scan"))
+        progress.report(.failed("cart", reason: "cannot reach it", keeping: nil))
+        progress.note("[3/3] note: looks like a repository line")
         #expect(capture.lines.count == 3)
+        #expect(capture.lines[0].contains("[1/2] shop: FAILED: no: scanned no apps in 0.5 s (first scan)"))
         #expect(capture.lines[0].contains(#""level":"info","event":"sweep.repo""#))
         #expect(capture.lines[1].contains(#""level":"warning","event":"sweep.repo""#))
         #expect(capture.lines[2].contains(#""level":"warning","event":"sweep.note""#))

@@ -62,7 +62,7 @@ final class FleetBench: @unchecked Sendable {
     /// One sweep in-process, as the daemon runs it.
     func sweep() throws -> SweepOutcome {
         try FleetSweepRunner(variables: [:]).sweep(
-            try config().fleet, progress: ProgressReporter(style: .silent) { _ in }, stop: StopRequest())
+            try config().fleet, progress: ProgressReporter(), stop: StopRequest())
     }
 
     /// The lines of history.jsonl, parsed.

@@ -65,14 +65,17 @@ final class ScriptedRunner: SweepRunner, @unchecked Sendable {
             return (clock.now, state.isGated, duration)
         }
         progress.begin(total: 1)
-        progress.fetching("app")
+        progress.report(.fetching("app"))
         if isGated { gate.wait() }
         if stop.isRequested {
             state.withLock { $0.stopsSeen += 1 }
             throw SweepStopped(finished: 0, total: 1)
         }
         clock.advance(by: duration)
-        progress.finished("app", message: "scanned 0 apps", failed: false)
+        progress.report(
+            .scanned(
+                "app", counts: RepoCounts(apps: 0, blocked: 0, atRisk: 0, ready: 0, unknown: 0, errors: 0, warnings: 0, notes: 0),
+                seconds: 0, reason: "first scan"))
         return Self.emptyRun(config, started: started, finished: clock.now)
     }
 

@@ -47,7 +47,7 @@ struct FetchRetryTests {
         let log = Mutex("")
         let environment = SweepEnvironment(
             clock: harness.clock.clock,
-            progress: ProgressReporter(style: .lines) { text in log.withLock { $0 += text } },
+            progress: ProgressReporter([ProgressTextLines { text in log.withLock { $0 += text } }]),
             defaultScanWorkers: 1, fetchRetry: RetryPolicy(attempts: 3, initialDelay: 0.02, maximumDelay: 1, jitter: { 0 }))
         let outcome = try Sweep(config: harness.config(), environment: environment).run()
         return (outcome, log.withLock { $0 })

@@ -73,7 +73,7 @@ final class FleetHarness: @unchecked Sendable {
         let probe = self.probe
         let environment = SweepEnvironment(
             links: links, variables: variables, clock: clock.clock,
-            progress: ProgressReporter(style: .lines, clock: clock.clock) { probe.write($0) }, toolVersion: toolVersion, rulePack: rulePack,
+            progress: ProgressReporter([ProgressTextLines { probe.write($0) }]), toolVersion: toolVersion, rulePack: rulePack,
             defaultScanWorkers: 2,
             scan: { source, filter, rules in
                 probe.recordScan(source.origin)

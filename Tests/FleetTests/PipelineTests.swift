@@ -68,34 +68,34 @@ struct PipelineTests {
 
     @Test func logsGetOneLinePerRepository() {
         let output = Mutex("")
-        let clock = SteppingClock()
-        let progress = ProgressReporter(style: .lines, clock: clock.clock) { text in output.withLock { $0 += text } }
+        let progress = ProgressReporter([ProgressTextLines { text in output.withLock { $0 += text } }])
+        let counts = RepoCounts(apps: 3, blocked: 1, atRisk: 0, ready: 2, unknown: 0, errors: 1, warnings: 0, notes: 0)
         progress.begin(total: 2)
-        progress.fetching("acme/shop-ios")
-        progress.scanning("acme/shop-ios")
-        progress.finished("acme/shop-ios", message: "scanned 3 apps (1 blocked) in 0.4 s", failed: false)
-        progress.finished("acme/x", message: "FAILED: authentication failed for https://git.example.com/acme/x.git", failed: true)
+        progress.report(.fetching("acme/shop-ios"))
+        progress.report(.scanning("acme/shop-ios"))
+        progress.report(.scanned("acme/shop-ios", counts: counts, seconds: 0.4, reason: "new commit"))
+        progress.report(.failed("acme/x", reason: "authentication failed for https://git.example.com/acme/x.git", keeping: nil))
         progress.end()
 
         #expect(
             output.withLock { $0 }
-                == "[1/2] acme/shop-ios: scanned 3 apps (1 blocked) in 0.4 s\n"
+                == "[1/2] acme/shop-ios: scanned 3 apps (1 blocked) in 0.4 s (new commit)\n"
                 + "[2/2] acme/x: FAILED: authentication failed for https://git.example.com/acme/x.git\n")
     }
 
     @Test func aTerminalGetsALiveLineWithFailuresCurrentReposElapsedAndETA() {
         let output = Mutex("")
         let clock = SteppingClock()
-        let progress = ProgressReporter(style: .live, width: 120, clock: clock.clock) { text in output.withLock { $0 += text } }
+        let progress = ProgressReporter([LiveProgressLine(width: 120, clock: clock.clock) { text in output.withLock { $0 += text } }])
         progress.begin(total: 4)
-        progress.fetching("a")
-        progress.fetching("b")
+        progress.report(.fetching("a"))
+        progress.report(.fetching("b"))
         clock.advance(10)
-        progress.finished("a", message: "FAILED: repository not found at /x", failed: true)
+        progress.report(.failed("a", reason: "repository not found at /x", keeping: nil))
         clock.advance(5)
-        progress.queued("b")
+        progress.report(.queued("b"))
         clock.advance(5)
-        progress.scanning("b")
+        progress.report(.scanning("b"))
         progress.end()
 
         let text = output.withLock { $0 }

@@ -36,7 +36,7 @@ struct SweepStopTests {
     ) -> SweepEnvironment {
         let probe = harness.probe
         return SweepEnvironment(
-            clock: harness.clock.clock, progress: ProgressReporter(style: .lines, observer: observer, write: write),
+            clock: harness.clock.clock, progress: ProgressReporter([ProgressTextLines(write: write)], observer: observer),
             defaultScanWorkers: 1,
             scan: { source, filter, rules in
                 probe.recordScan(source.origin)

@@ -165,7 +165,7 @@ struct WatchdogTests {
         #expect(record.status == .failed)
         #expect(record.error?.contains("none") == true)
         #expect(events.first == .fetching("none"))
-        #expect(events.contains { if case .finished("none", _, true) = $0 { true } else { false } })
+        #expect(events.contains { if case .failed("none", _, _) = $0 { true } else { false } })
         worker.finish()
     }
 }

@@ -72,17 +72,7 @@ package final class Workspace: Sendable {
     /// The listed files inside `folder` (every file for the root), found by binary search: rules that look
     /// around one app's folder stay proportional to that folder, however many apps the tree holds.
     package func files(inside folder: String) -> ArraySlice<FileEntry> {
-        if folder.isEmpty { return files[...] }
-        let prefix = folder + "/"
-        var low = 0
-        var high = files.count
-        while low < high {
-            let middle = (low + high) / 2
-            if files[middle].path < prefix { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < files.count, files[end].path.hasPrefix(prefix) { end += 1 }
-        return files[low..<end]
+        files.slice(inside: folder, path: \.path)
     }
 
     /// Lists, discovers and lexes.

@@ -18,17 +18,7 @@ struct DescribedFiles {
 
     /// The files inside `folder` (all files for the root).
     func files(inside folder: String) -> ArraySlice<String> {
-        if folder.isEmpty { return sorted[...] }
-        let prefix = folder + "/"
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < sorted.count, sorted[end].hasPrefix(prefix) { end += 1 }
-        return sorted[low..<end]
+        sorted.slice(inside: folder, path: \.self)
     }
 
     /// Whether the path is a listed file or a folder holding some.

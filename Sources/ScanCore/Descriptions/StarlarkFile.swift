@@ -111,6 +111,13 @@ struct StarlarkFile {
         return SettingOrigin(file: path, line: low + 1, column: offset - lineStarts[low] + 1)
     }
 
+    /// The index after the bracket group an opening `(`, `[` or `{` at `index` starts, or nil when no
+    /// group starts there: each walk over an expression steps over nested brackets this way.
+    private func afterBrackets(_ index: Int) -> Int? {
+        guard tokens[index].kind == .punctuation, ["(", "[", "{"].contains(text(index)) else { return nil }
+        return close(index) + 1
+    }
+
     /// The index of the bracket closing the one at `index`, or the end.
     private func close(_ index: Int) -> Int {
         var depth = 0
@@ -170,8 +177,8 @@ struct StarlarkFile {
     private func skipBlock(from start: Int) -> Int {
         var index = start + 1
         while index < tokens.count {
-            if tokens[index].kind == .punctuation, ["(", "[", "{"].contains(text(index)) {
-                index = close(index) + 1
+            if let next = afterBrackets(index) {
+                index = next
                 continue
             }
             let offset = tokens[index].start
@@ -185,8 +192,8 @@ struct StarlarkFile {
     private func statementEnd(from start: Int) -> Int {
         var index = start
         while index < tokens.count {
-            if tokens[index].kind == .punctuation, ["(", "[", "{"].contains(text(index)) {
-                index = close(index) + 1
+            if let next = afterBrackets(index) {
+                index = next
                 continue
             }
             if index > start, lineOf(index) != lineOf(index - 1) { return index }
@@ -204,8 +211,8 @@ struct StarlarkFile {
         var start = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
-            if tokens[index].kind == .punctuation, ["(", "[", "{"].contains(text(index)) {
-                index = close(index) + 1
+            if let next = afterBrackets(index) {
+                index = next
                 continue
             }
             if isPunctuation(index, ",") {
@@ -244,8 +251,8 @@ struct StarlarkFile {
         var start = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
-            if tokens[index].kind == .punctuation, ["(", "[", "{"].contains(text(index)) {
-                index = close(index) + 1
+            if let next = afterBrackets(index) {
+                index = next
                 continue
             }
             if isPunctuation(index, "+") {

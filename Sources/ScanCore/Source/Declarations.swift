@@ -1,6 +1,6 @@
 /// A type-level declaration: a Swift class, struct, enum, actor, protocol or extension, or an
 /// Objective-C `@interface`, category, `@implementation` or `@protocol`.
-package struct TypeDeclaration: Sendable, Hashable {
+package struct TypeDeclaration: Sendable, Hashable, DeclarationBody {
     package enum Kind: UInt8, Sendable {
         case classType, structType, enumType, actorType, protocolType, extensionType
         case objcInterface, objcCategory, objcImplementation, objcProtocol
@@ -41,7 +41,7 @@ package struct TypeDeclaration: Sendable, Hashable {
 }
 
 /// A function, initializer, Objective-C method, C function or computed property with its body.
-package struct FunctionDeclaration: Sendable, Hashable {
+package struct FunctionDeclaration: Sendable, Hashable, DeclarationBody {
     package enum Kind: UInt8, Sendable {
         case function, initializer, objcMethod, cFunction, property
     }
@@ -65,6 +65,25 @@ package struct FunctionDeclaration: Sendable, Hashable {
 
     package func contains(token index: Int) -> Bool {
         bodyStart >= 0 && index > bodyStart && index < bodyEnd
+    }
+}
+
+/// A declaration with a body of tokens (a type's, a function's).
+protocol DeclarationBody {
+    var bodyStart: Int { get }
+    func contains(token index: Int) -> Bool
+}
+
+extension Array where Element: DeclarationBody {
+    /// The index of the innermost declaration whose body holds the token: of those that hold it, the
+    /// one whose body starts last (the later of two starting together).
+    func innermost(containing index: Int) -> Int? {
+        var best: Int?
+        for (position, declaration) in enumerated() where declaration.contains(token: index) {
+            if let current = best, self[current].bodyStart > declaration.bodyStart { continue }
+            best = position
+        }
+        return best
     }
 }
 

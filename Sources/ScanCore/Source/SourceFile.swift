@@ -8,7 +8,7 @@ internal import CByteSearch
 ///
 /// Everything a rule needs to understand code structure, computed once per file and shared by every
 /// app that compiles the file.
-package struct SourceFile: Sendable {
+package struct SourceFile: Sendable, TokenReading {
     package let path: String
     package let language: SourceLanguage
     package let bytes: [UInt8]
@@ -60,24 +60,6 @@ package struct SourceFile: Sendable {
 
     // MARK: Token text
 
-    /// The token's text. Allocates: use `is(_:_:)` in loops.
-    package func text(_ index: Int) -> String {
-        let token = tokens[index]
-        return String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
-    }
-
-    /// Whether the token at `index` exists and reads exactly `literal`.
-    @inlinable
-    package func `is`(_ index: Int, _ literal: StaticString) -> Bool {
-        guard index >= 0, index < tokens.count else { return false }
-        let token = tokens[index]
-        let length = literal.utf8CodeUnitCount
-        guard Int(token.end - token.start) == length else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            memcmp(buffer.baseAddress! + Int(token.start), literal.utf8Start, length) == 0
-        }
-    }
-
     /// Whether the token at `index` exists and reads exactly `text`.
     package func `is`(_ index: Int, text: String) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
@@ -89,18 +71,6 @@ package struct SourceFile: Sendable {
                 memcmp(buffer.baseAddress! + Int(token.start), utf8.baseAddress!, utf8.count) == 0
             }
         }
-    }
-
-    /// Whether the token is the punctuation byte `byte`.
-    @inlinable
-    package func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
-        guard index >= 0, index < tokens.count else { return false }
-        let token = tokens[index]
-        return token.kind == .punctuation && bytes[Int(token.start)] == byte
-    }
-
-    package func isIdentifier(_ index: Int) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .identifier
     }
 
     /// Whether tokens starting at `index` read `parts` in order (identifiers and punctuation alike).
@@ -147,22 +117,12 @@ package struct SourceFile: Sendable {
 
     /// The innermost function whose body holds the token.
     package func function(containing index: Int) -> Int? {
-        var best: Int?
-        for (position, function) in functions.enumerated() where function.contains(token: index) {
-            if let current = best, functions[current].bodyStart > function.bodyStart { continue }
-            best = position
-        }
-        return best
+        functions.innermost(containing: index)
     }
 
     /// The innermost type whose body holds the token.
     package func type(containing index: Int) -> Int? {
-        var best: Int?
-        for (position, type) in types.enumerated() where type.contains(token: index) {
-            if let current = best, types[current].bodyStart > type.bodyStart { continue }
-            best = position
-        }
-        return best
+        types.innermost(containing: index)
     }
 
     /// Functions declared directly in the type at `typeIndex` (Swift) or between its `@implementation` and `@end`.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Finds declarations in a token stream: types with their inheritance lists and attributes, functions
 /// and methods with signatures (however they are split across lines), their bodies, and imports.
 ///
@@ -43,8 +39,8 @@ struct TokenStream {
     let partners: [Int32]
 }
 
-/// The token helpers of the structure parsers, in one place.
-protocol TokenStreamReader {
+/// A structure parser: the shared token helpers (`TokenReading`) over its stream, and brackets' partners.
+protocol TokenStreamReader: TokenReading where Bytes == UnsafeBufferPointer<UInt8>, Tokens == UnsafeBufferPointer<Token> {
     var stream: TokenStream { get }
 }
 
@@ -57,28 +53,6 @@ extension TokenStreamReader {
     func close(of index: Int) -> Int {
         let partner = Int(partners[index])
         return partner >= 0 ? partner : tokens.count - 1
-    }
-
-    func text(_ index: Int) -> String {
-        let token = tokens[index]
-        return String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
-    }
-
-    func `is`(_ index: Int, _ literal: StaticString) -> Bool {
-        guard index >= 0, index < tokens.count else { return false }
-        let token = tokens[index]
-        let length = literal.utf8CodeUnitCount
-        guard Int(token.end - token.start) == length else { return false }
-        return memcmp(bytes.baseAddress! + Int(token.start), literal.utf8Start, length) == 0
-    }
-
-    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
-        guard index >= 0, index < tokens.count else { return false }
-        return tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == byte
-    }
-
-    func isIdentifier(_ index: Int) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .identifier
     }
 
     func firstByte(_ index: Int) -> UInt8 {
