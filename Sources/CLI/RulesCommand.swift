@@ -1,7 +1,5 @@
 import Reports
-import Results
 import Rules
-import ScanCore
 
 /// `scenesweep rules`.
 enum RulesCommand: Command {

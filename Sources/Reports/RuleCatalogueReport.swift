@@ -1,6 +1,5 @@
 import Results
 import Rules
-import ScanCore
 
 /// The catalogue's documentation, rendered once for every place it is read: `scenesweep rules` (`list`),
 /// `scenesweep explain` (`page`), `Docs/rules.md` (`markdown`; a test fails when the committed file
