@@ -12,7 +12,7 @@ package enum ProgressEvent: Sendable, Equatable, Codable {
     case queued(String)
     case scanning(String)
     /// Scanned at a new commit (or with new settings); `reason` says why it was scanned again.
-    case scanned(String, counts: RepoCounts, seconds: Double, reason: String)
+    case scanned(String, counts: AppCounts, seconds: Double, reason: String)
     /// Unchanged since the previous run, whose result holds.
     case reused(String, commit: String)
     /// Could not be fetched or scanned; `keeping` names the run whose result is carried forward stale.
@@ -73,7 +73,7 @@ package enum ProgressEvent: Sendable, Equatable, Codable {
     }
 
     /// `3 apps (1 blocked, 1 at risk)`, `1 app (ready)`, `no apps`.
-    static func describe(_ counts: RepoCounts) -> String {
+    static func describe(_ counts: AppCounts) -> String {
         guard counts.apps > 0 else { return "no apps" }
         var parts: [String] = []
         if counts.blocked > 0 { parts.append("\(counts.blocked) blocked") }

@@ -194,7 +194,7 @@ struct RepoWork: Sendable {
         trace.lap("\(repo.name): write results")
         MemoryRelease.afterRepository()
         let scanSeconds = seconds(since: started)
-        let counts = RepoCounts(report)
+        let counts = AppCounts(report.apps).kept(in: .repository)
         let record = RepoRecord(
             key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, scannedBranch: state.branch,
             team: repo.team, status: .scanned, commit: commit.description, resultTool: environment.toolVersion,
@@ -265,14 +265,5 @@ extension RepoRecord {
         record.fetchSeconds = nil
         record.scanSeconds = nil
         return record
-    }
-}
-
-extension RepoCounts {
-    init(_ report: ScanReport) {
-        let summary = report.summary
-        self.init(
-            apps: summary.apps, blocked: summary.blocked, atRisk: summary.atRisk, ready: summary.ready, unknown: summary.unknown,
-            errors: summary.errors, warnings: summary.warnings, notes: summary.notes)
     }
 }

@@ -42,10 +42,10 @@ struct BlockedProjection: Equatable {
         }
         runs = entries.count
         days = daily.count
-        blocked = entries.last?.blocked ?? 0
+        blocked = entries.last?.counts.blocked ?? 0
         last = entries.last?.finishedAt
         guard let lastDay = daily.last?.day, daily.count >= 2 else {
-            outcome = entries.last.map { $0.blocked == 0 } == true ? .cleared : .noTrend
+            outcome = entries.last.map { $0.counts.blocked == 0 } == true ? .cleared : .noTrend
             perDay = 0
             span = 0
             return
@@ -53,7 +53,7 @@ struct BlockedProjection: Equatable {
         var points = daily.filter { $0.day > lastDay - Self.window }
         if points.count < 2 { points = Array(daily.suffix(2)) }
         let xs = points.map { $0.entry.finishedAt.timeIntervalSince1970 / 86_400 }
-        let ys = points.map { Double($0.entry.blocked) }
+        let ys = points.map { Double($0.entry.counts.blocked) }
         let meanX = xs.reduce(0, +) / Double(xs.count)
         let meanY = ys.reduce(0, +) / Double(ys.count)
         var covariance = 0.0

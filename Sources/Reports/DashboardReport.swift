@@ -21,14 +21,12 @@ package enum DashboardReport {
         history.sort { ($0.finishedAt, $0.run) < ($1.finishedAt, $1.run) }
         if !history.contains(where: { $0.run == summary.run }) {
             // A run missing from the history (its line lost) still belongs on its own chart.
-            let totals = summary.totals
             history.append(
                 HistoryEntry(
                     run: summary.run, finishedAt: Date(timeIntervalSince1970: summary.generatedAt.timeIntervalSince1970.rounded(.down)),
-                    apps: totals.apps, blocked: totals.blocked, atRisk: totals.atRisk,
-                    ready: totals.ready, unknown: totals.unknown, readiness: summary.readiness, repos: summary.repos,
-                    failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
-                    regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count, seconds: 0))
+                    counts: summary.totals, repos: summary.repos, failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos,
+                    reusedRepos: summary.reusedRepos, regressions: summary.diff.regressions.count,
+                    improvements: summary.diff.improvements.count, seconds: 0))
         }
         let previous = summary.diff.from.flatMap { from in history.last { $0.run == from } }
         let projection = BlockedProjection(history)
@@ -91,23 +89,22 @@ package enum DashboardReport {
             html += "\(summary.staleApps == 1 ? "app counted from a stale result" : "apps counted from stale results")\(since), "
             html += "with the verdicts they had then (<a href=\"#failures\">why</a>)</p>\n"
         }
-        let counts = [(Verdict.blocked, totals.blocked), (.atRisk, totals.atRisk), (.unknown, totals.unknown), (.ready, totals.ready)]
+        let counts = [Verdict.blocked, .atRisk, .unknown, .ready].map { ($0, totals[$0]) }
         let description = counts.map { "\($0.1) \(HTMLPage.label($0.0).lowercased())" }.joined(separator: ", ")
         html += "<div class=\"stack\" role=\"img\" aria-label=\"\(description)\">"
         for (verdict, value) in counts where value > 0 {
-            html += "<span class=\"\(verdict.rawValue)\" style=\"width:\(HTML.decimal(HTML.share(value, of: totals.apps)))%\"></span>"
+            html +=
+                "<span class=\"\(verdict.rawValue)\" style=\"width:\(HTML.decimal(AppCounts.percent(value, of: totals.apps)))%\"></span>"
         }
         html += "</div>\n<ul class=\"tiles\">\n"
-        let before: [Verdict: Int] =
-            previous.map { [.blocked: $0.blocked, .atRisk: $0.atRisk, .ready: $0.ready, .unknown: $0.unknown] } ?? [:]
         for verdict in HTMLPage.verdictOrder {
-            let value = counts.first { $0.0 == verdict }!.1
+            let value = totals[verdict]
             html += "<li class=\"tile \(verdict.rawValue)\" title=\"\(HTMLPage.meaning(verdict))\">"
             html += "<span class=\"name\">\(HTMLPage.icon(verdict))\(HTMLPage.label(verdict))</span>"
             html += "<div><span class=\"count\" data-metric=\"\(verdict.rawValue)\">\(value)</span>"
             html +=
-                "<span class=\"share\" data-metric=\"\(verdict.rawValue)-share\">\(percent(HTML.share(value, of: totals.apps)))</span></div>"
-            if let old = before[verdict] {
+                "<span class=\"share\" data-metric=\"\(verdict.rawValue)-share\">\(percent(AppCounts.percent(value, of: totals.apps)))</span></div>"
+            if let old = previous?.counts[verdict] {
                 let change = value - old
                 let worse = verdict == .ready ? change < 0 : change > 0
                 let better = verdict == .ready ? change > 0 : change < 0
@@ -238,8 +235,9 @@ package enum DashboardReport {
         html += "<th class=\"num\">Ready</th><th class=\"num\">Unknown</th><th class=\"num\">Readiness</th></tr></thead><tbody>"
         for entry in history.reversed() {
             html += "<tr><td class=\"mono\">\(HTML.escape(entry.run))</td><td>\(HTML.moment(entry.finishedAt))</td>"
-            html += "<td class=\"num\">\(entry.blocked)</td><td class=\"num\">\(entry.atRisk)</td><td class=\"num\">\(entry.ready)</td>"
-            html += "<td class=\"num\">\(entry.unknown)</td><td class=\"num\">\(percent(entry.readiness))</td></tr>"
+            let counts = entry.counts
+            html += "<td class=\"num\">\(counts.blocked)</td><td class=\"num\">\(counts.atRisk)</td><td class=\"num\">\(counts.ready)</td>"
+            html += "<td class=\"num\">\(counts.unknown)</td><td class=\"num\">\(percent(entry.readiness))</td></tr>"
         }
         html += "</tbody></table></div></details>\n</div>\n</section>\n"
         return html
@@ -252,10 +250,8 @@ package enum DashboardReport {
         var html = "<section id=\"trend\">\n<div class=\"section-head\"><h2>Trend</h2>"
         html += "<p>The first run, on \(day): the trend is drawn from the next run on.</p></div>\n"
         html += "<div class=\"card first-trend\" data-trend=\"first\">"
-        for (verdict, value) in [
-            (Verdict.blocked, totals.blocked), (.atRisk, totals.atRisk), (.ready, totals.ready), (.unknown, totals.unknown),
-        ] {
-            html += "<div class=\"start-figure\">\(HTMLPage.badge(verdict))<span class=\"figure\">\(value)</span></div>"
+        for verdict in [Verdict.blocked, .atRisk, .ready, .unknown] {
+            html += "<div class=\"start-figure\">\(HTMLPage.badge(verdict))<span class=\"figure\">\(totals[verdict])</span></div>"
         }
         return html + "</div>\n</section>\n"
     }
@@ -304,21 +300,21 @@ package enum DashboardReport {
             for owner in owners {
                 let owned = apps.filter { $0.owners.contains(owner) }
                 html += row(
-                    name: "<span class=\"mono\">\(HTML.escape(owner))</span>", counts: VerdictCounts(owned),
+                    name: "<span class=\"mono\">\(HTML.escape(owner))</span>", counts: AppCounts(owned),
                     regressions: owned.filter { regressed.contains(AppKey($0)) }.count, attributes: "class=\"owner\"")
             }
             if unowned > 0 {
                 // Only beside owners: a team none of whose apps has one already says so above.
                 let rows = apps.filter { $0.owners.isEmpty }
                 html += row(
-                    name: "<span class=\"unowned\">unowned (no CODEOWNERS entry)</span>", counts: VerdictCounts(rows),
+                    name: "<span class=\"unowned\">unowned (no CODEOWNERS entry)</span>", counts: AppCounts(rows),
                     regressions: rows.filter { regressed.contains(AppKey($0)) }.count, attributes: "class=\"owner\"")
             }
         }
         return html + "</tbody></table></div></div>\n</section>\n"
     }
 
-    private static func row(name: String, counts: VerdictCounts, regressions: Int, attributes: String) -> String {
+    private static func row(name: String, counts: AppCounts, regressions: Int, attributes: String) -> String {
         func cell(_ value: Int, metric: String, hot: String = "") -> String {
             let style = value == 0 ? " zero" : (hot.isEmpty ? "" : " " + hot)
             return "<td class=\"num\(style)\" data-metric=\"\(metric)\">\(value)</td>"
@@ -395,7 +391,7 @@ package enum DashboardReport {
             html += "<tr data-rule=\"\(HTML.escape(item.rule))\"><td><a class=\"rule-name\" href=\"rules.html#\(anchor)\">"
             html += "\(HTML.escape(description?.name ?? item.rule))</a><div class=\"where mono\">\(HTML.escape(item.rule))</div></td>"
             html +=
-                "<td class=\"num\"><span class=\"meter rule\"><span style=\"width:\(HTML.decimal(HTML.share(item.apps, of: most)))%\"></span></span>"
+                "<td class=\"num\"><span class=\"meter rule\"><span style=\"width:\(HTML.decimal(AppCounts.percent(item.apps, of: most)))%\"></span></span>"
             html += "<b data-metric=\"apps\">\(item.apps)</b></td>"
             html += "<td class=\"small\">\(HTML.escape(description?.summary ?? ""))</td></tr>\n"
         }
@@ -424,7 +420,7 @@ package enum DashboardReport {
             }
             html += "<tr data-xcode-group=\"\(HTML.escape(group.group.description))\"><td>\(HTML.escape(group.group.description))</td>"
             html +=
-                "<td class=\"num\"><span class=\"meter rule\"><span style=\"width:\(HTML.decimal(HTML.share(group.apps, of: most)))%\"></span></span>"
+                "<td class=\"num\"><span class=\"meter rule\"><span style=\"width:\(HTML.decimal(AppCounts.percent(group.apps, of: most)))%\"></span></span>"
             html += "<b data-metric=\"apps\">\(group.apps)</b></td><td class=\"small\">\(when)</td></tr>\n"
         }
         return html + "</tbody></table></div></div>\n</section>\n"

@@ -121,7 +121,7 @@ package enum FleetSummaryReport {
         ])
     }
 
-    private static func counts(_ counts: VerdictCounts) -> [(String, JSONValue)] {
+    private static func counts(_ counts: AppCounts) -> [(String, JSONValue)] {
         [
             ("apps", .int(counts.apps)), ("blocked", .int(counts.blocked)), ("atRisk", .int(counts.atRisk)), ("ready", .int(counts.ready)),
             ("unknown", .int(counts.unknown)), ("readiness", .number(counts.readiness)), ("stale", .int(counts.stale)),

@@ -89,9 +89,4 @@ enum HTML {
     static func signed(_ value: Int) -> String {
         value > 0 ? "+\(value)" : (value < 0 ? "\u{2212}\(-value)" : "0")
     }
-
-    /// A share of a whole in percent with one decimal, rounded like `VerdictCounts.readiness`.
-    static func share(_ part: Int, of whole: Int) -> Double {
-        whole == 0 ? 0 : (Double(part) * 1000 / Double(whole)).rounded() / 10
-    }
 }

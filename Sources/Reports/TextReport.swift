@@ -51,7 +51,7 @@ package enum TextReport {
         return "builds with \(xcode) (\(pin.source.displayName) \(pin.text) at \(pin.location.file):\(pin.location.line)): \(what)"
     }
 
-    package static func summaryLine(_ summary: ScanSummary) -> String {
+    package static func summaryLine(_ summary: AppCounts) -> String {
         var parts = ["\(summary.blocked) blocked", "\(summary.atRisk) at risk", "\(summary.ready) ready"]
         if summary.unknown > 0 { parts.append("\(summary.unknown) unknown") }
         var line = "\(count(summary.apps, "app")): " + parts.joined(separator: ", ")

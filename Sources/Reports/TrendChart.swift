@@ -40,7 +40,7 @@ struct TrendChart {
         }
         self.start = start
         end = start.addingTimeInterval(max(base.timeIntervalSince(start), 7 * day) + span * 0.03)
-        let highest = entries.map { max($0.blocked, $0.atRisk, $0.ready) }.max() ?? 0
+        let highest = entries.map { max($0.counts.blocked, $0.counts.atRisk, $0.counts.ready) }.max() ?? 0
         step = Self.niceStep(highest)
         maximum = max(step, Int((Double(highest) / Double(step)).rounded(.up)) * step)
     }
@@ -159,38 +159,36 @@ struct TrendChart {
     }
 
     /// The lines, drawn in this order (blocked on top).
-    private static var kinds: [(Verdict, KeyPath<HistoryEntry, Int> & Sendable)] {
-        [(.ready, \.ready), (.atRisk, \.atRisk), (.blocked, \.blocked)]
-    }
+    private static var kinds: [Verdict] { [.ready, .atRisk, .blocked] }
 
     private func series() -> String {
         guard let last = history.last else { return "" }
         var svg = ""
-        let blockedPoints = history.map { (x($0.finishedAt), y(Double($0.blocked))) }
+        let blockedPoints = history.map { (x($0.finishedAt), y(Double($0.counts.blocked))) }
         if blockedPoints.count > 1 {
             var area = "M\(Self.number(blockedPoints[0].0)),\(Self.bottom)"
             for point in blockedPoints { area += "L\(Self.number(point.0)),\(Self.number(point.1))" }
             area += "L\(Self.number(blockedPoints.last!.0)),\(Self.bottom)Z"
             svg += "<path class=\"area\" d=\"\(area)\"/>"
         }
-        for (verdict, value) in Self.kinds {
-            let points = history.map { "\(Self.number(x($0.finishedAt))),\(Self.number(y(Double($0[keyPath: value]))))" }
+        for verdict in Self.kinds {
+            let points = history.map { "\(Self.number(x($0.finishedAt))),\(Self.number(y(Double($0.counts[verdict]))))" }
             svg += "<polyline class=\"series \(verdict.rawValue)\" points=\"\(points.joined(separator: " "))\"/>"
         }
         // Markers on every run while they stay apart; on a long history only the last run's.
         let marked = history.count <= 14 ? history : [last]
-        for (verdict, value) in Self.kinds {
+        for verdict in Self.kinds {
             for entry in marked {
-                svg += Self.marker(verdict, x: x(entry.finishedAt), y: y(Double(entry[keyPath: value])))
+                svg += Self.marker(verdict, x: x(entry.finishedAt), y: y(Double(entry.counts[verdict])))
             }
         }
         // Labels beside the last run, nudged apart so they never overlap.
         // The blocked label sits above its point when the projection line leaves from there.
         let projected = projection.outcome != .noTrend && projection.outcome != .cleared
-        var labels = Self.kinds.map { kind in
+        var labels = Self.kinds.map { verdict in
             (
-                verdict: kind.0, value: last[keyPath: kind.1],
-                y: y(Double(last[keyPath: kind.1])) + (projected && kind.0 == .blocked ? -10 : 4)
+                verdict: verdict, value: last.counts[verdict],
+                y: y(Double(last.counts[verdict])) + (projected && verdict == .blocked ? -10 : 4)
             )
         }
         labels.sort { $0.y < $1.y }

@@ -16,7 +16,8 @@ package struct FleetSummary: Sendable {
     package let deadline: CalendarDay?
     /// Whole days from the run's day (UTC) to the deadline; negative once it has passed.
     package let daysToDeadline: Int?
-    package let totals: VerdictCounts
+    /// Every app of the run: the counted ones by verdict, vendored ones apart.
+    package let totals: AppCounts
     package let repos: Int
     /// Repositories that could not be fetched or scanned in this run (stale or failed).
     package let failedRepos: Int
@@ -43,7 +44,7 @@ package struct FleetSummary: Sendable {
     /// by the number of apps that resolve them so.
     package let blockingDependencies: [DependencyCount]
     /// Vendors' example apps found in the repositories and left out of every figure above.
-    package var vendoredApps: Int = 0
+    package var vendoredApps: Int { totals.vendored }
 
     /// Ready apps over all apps, in percent (0 when there are no apps).
     package var readiness: Double { totals.readiness }
@@ -57,14 +58,14 @@ package struct FleetSummary: Sendable {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
-        var vendored = 0
         var suppressions: [SuppressionRow] = []
         for repo in record.repos {
             var rows: [AppRow] = []
+            var vendored = AppCounts()
             let resultDate = repo.scannedIn.flatMap(RunID.date)
             if let report = snapshot.reports[repo.key] {
                 // Vendored example apps are left out of the org's figures (config include_vendored_apps counts them).
-                vendored += report.apps.filter { !$0.counted }.count
+                vendored = AppCounts(report.apps.filter { !$0.counted })
                 for app in report.apps where app.counted {
                     let blocking = Set(app.findings.filter { $0.severity == .error }.map(\.rule)).sorted()
                     rows.append(
@@ -95,13 +96,14 @@ package struct FleetSummary: Sendable {
             apps += rows
             repoRows.append(
                 RepoRow(
-                    repo: repo.key, name: repo.name, team: repo.team, status: repo.status, commit: repo.commit, counts: VerdictCounts(rows),
+                    repo: repo.key, name: repo.name, team: repo.team, status: repo.status, commit: repo.commit,
+                    counts: AppCounts(rows) + vendored,
                     error: repo.error, failingSince: repo.failingSince, scannedIn: repo.scannedIn, resultDate: resultDate))
         }
         let teamNames = Set(record.repos.map { $0.team ?? noTeam }).sorted()
         let teams = teamNames.map { team in
             TeamSummary(
-                team: team, counts: VerdictCounts(apps.filter { ($0.team ?? noTeam) == team }),
+                team: team, counts: repoRows.filter { ($0.team ?? noTeam) == team }.map(\.counts).sum(),
                 repos: record.repos.filter { ($0.team ?? noTeam) == team }.count,
                 failedRepos: record.repos.filter { ($0.team ?? noTeam) == team && $0.status.isFailure }.count,
                 owners: Set(apps.filter { ($0.team ?? noTeam) == team }.flatMap(\.owners)).sorted())
@@ -116,7 +118,7 @@ package struct FleetSummary: Sendable {
         return FleetSummary(
             run: record.id, fleetName: record.fleet.name, generatedAt: date, toolVersion: record.tool.version,
             rulePack: record.tool.rulePack,
-            deadline: record.fleet.deadline, daysToDeadline: days, totals: VerdictCounts(apps), repos: record.repos.count,
+            deadline: record.fleet.deadline, daysToDeadline: days, totals: repoRows.map(\.counts).sum(), repos: record.repos.count,
             failedRepos: record.repos.filter { $0.status.isFailure }.count,
             scannedRepos: record.repos.filter { $0.status == .scanned }.count,
             reusedRepos: record.repos.filter { $0.status == .reused }.count,
@@ -127,44 +129,20 @@ package struct FleetSummary: Sendable {
             suppressions: suppressions.sorted {
                 ($0.team ?? noTeam, $0.repoName, $0.file, $0.line) < ($1.team ?? noTeam, $1.repoName, $1.file, $1.line)
             },
-            diff: diff, blockedByXcode: readiness.blockedByXcode, blockingDependencies: readiness.blockingDependencies,
-            vendoredApps: vendored)
+            diff: diff, blockedByXcode: readiness.blockedByXcode, blockingDependencies: readiness.blockingDependencies)
     }
 }
 
-/// App counts by verdict.
-package struct VerdictCounts: Sendable, Hashable {
-    package let apps: Int
-    package let blocked: Int
-    package let atRisk: Int
-    package let ready: Int
-    package let unknown: Int
-    /// Of these apps, those counted from a stale result (with their last verdict).
-    package let stale: Int
-    /// Findings of these apps a `scenesweep:ignore` comment suppressed, and comments the fleet refused.
-    package let suppressed: Int
-    package let suppressionsRefused: Int
-
-    package init(_ rows: [AppRow]) {
-        apps = rows.count
-        blocked = rows.filter { $0.verdict == .blocked }.count
-        atRisk = rows.filter { $0.verdict == .atRisk }.count
-        ready = rows.filter { $0.verdict == .ready }.count
-        unknown = rows.filter { $0.verdict == .unknown }.count
-        stale = rows.filter(\.stale).count
-        suppressed = rows.reduce(0) { $0 + $1.suppressed }
-        suppressionsRefused = rows.reduce(0) { $0 + $1.suppressionsRefused }
-    }
-
-    /// Ready over all, in percent with one decimal; 0 without apps.
-    package var readiness: Double {
-        apps == 0 ? 0 : (Double(ready) * 1000 / Double(apps)).rounded() / 10
+extension AppCounts {
+    /// The fleet's apps, added up.
+    package init(_ rows: some Sequence<AppRow>) {
+        self = rows.map(\.counts).sum()
     }
 }
 
 package struct TeamSummary: Sendable, Hashable {
     package let team: String
-    package let counts: VerdictCounts
+    package let counts: AppCounts
     package let repos: Int
     package let failedRepos: Int
     /// Everyone CODEOWNERS names for the team's apps, sorted.
@@ -177,7 +155,8 @@ package struct RepoRow: Sendable, Hashable {
     package let team: String?
     package let status: RepoStatus
     package let commit: String?
-    package let counts: VerdictCounts
+    /// Its apps (one unknown app when it was never scanned), vendored ones apart.
+    package let counts: AppCounts
     package let error: String?
     package let failingSince: String?
     package let scannedIn: String?
@@ -226,6 +205,13 @@ package struct AppRow: Sendable, Hashable {
     package let suppressionsRefused: Int
     /// Why the scan reported the app unknown (an unreadable input, no app identified); nil otherwise.
     package var uncheckedReason: String? = nil
+
+    /// The app's counts.
+    package var counts: AppCounts {
+        AppCounts(
+            app: verdict, errors: errors, warnings: warnings, notes: notes, suppressed: suppressed,
+            suppressionsRefused: suppressionsRefused, stale: stale)
+    }
 
     static func worst(_ findings: [Finding]) -> Finding? {
         var worst: Finding?

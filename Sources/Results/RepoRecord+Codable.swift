@@ -27,7 +27,7 @@ extension RepoRecord: Codable {
             failingSince: container.decodeIfPresent(String.self, forKey: .failingSince),
             fetchSeconds: container.decodeIfPresent(Double.self, forKey: .fetchSeconds),
             scanSeconds: container.decodeIfPresent(Double.self, forKey: .scanSeconds),
-            counts: container.decodeIfPresent(RepoCounts.self, forKey: .counts))
+            counts: container.contains(.counts) ? AppCounts(from: container.superDecoder(forKey: .counts), as: .repository) : nil)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -50,6 +50,6 @@ extension RepoRecord: Codable {
         try container.encodeIfPresent(failingSince, forKey: .failingSince)
         try container.encodeIfPresent(fetchSeconds, forKey: .fetchSeconds)
         try container.encodeIfPresent(scanSeconds, forKey: .scanSeconds)
-        try container.encodeIfPresent(counts, forKey: .counts)
+        if let counts { try counts.encode(to: container.superEncoder(forKey: .counts), as: .repository) }
     }
 }

@@ -141,14 +141,15 @@ package struct RepoRecord: Sendable, Equatable {
     package var failingSince: String?
     package var fetchSeconds: Double?
     package var scanSeconds: Double?
-    package var counts: RepoCounts?
+    /// The result's apps by verdict and findings by severity (what run.json keeps of its counts).
+    package var counts: AppCounts?
 
     package init(
         key: RepoKey, name: String, url: String, branch: String?, scannedBranch: String? = nil, team: String?, status: RepoStatus,
         commit: String? = nil, resultTool: String? = nil, resultRulePack: String? = nil, settingsHash: String? = nil,
         scannedIn: String? = nil,
         error: String? = nil, failingSince: String? = nil, fetchSeconds: Double? = nil, scanSeconds: Double? = nil,
-        counts: RepoCounts? = nil
+        counts: AppCounts? = nil
     ) {
         self.key = key
         self.name = name
@@ -178,83 +179,4 @@ package struct RepoRecord: Sendable, Equatable {
 
     /// Whether a scan result (`repos/<key>.json`) belongs to this record.
     package var hasResult: Bool { scannedIn != nil }
-}
-
-/// Verdict and severity counts of one repository's result.
-package struct RepoCounts: Codable, Sendable, Equatable {
-    package var apps: Int
-    package var blocked: Int
-    package var atRisk: Int
-    package var ready: Int
-    package var unknown: Int
-    package var errors: Int
-    package var warnings: Int
-    package var notes: Int
-
-    package init(apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, errors: Int, warnings: Int, notes: Int) {
-        self.apps = apps
-        self.blocked = blocked
-        self.atRisk = atRisk
-        self.ready = ready
-        self.unknown = unknown
-        self.errors = errors
-        self.warnings = warnings
-        self.notes = notes
-    }
-}
-
-/// One line of `history.jsonl`: a completed run's aggregates, for trends.
-package struct HistoryEntry: Codable, Sendable, Equatable {
-    package var run: String
-    package var finishedAt: Date
-    package var apps: Int
-    package var blocked: Int
-    package var atRisk: Int
-    package var ready: Int
-    package var unknown: Int
-    /// Apps counted from stale results (absent from lines written before it was added).
-    package var staleApps: Int?
-    /// Ready apps over all apps, in percent with one decimal.
-    package var readiness: Double
-    package var repos: Int
-    package var failedRepos: Int
-    package var scannedRepos: Int
-    package var reusedRepos: Int
-    package var regressions: Int
-    package var improvements: Int
-    package var seconds: Double
-
-    package init(
-        run: String, finishedAt: Date, apps: Int, blocked: Int, atRisk: Int, ready: Int, unknown: Int, staleApps: Int? = nil,
-        readiness: Double, repos: Int, failedRepos: Int, scannedRepos: Int, reusedRepos: Int, regressions: Int, improvements: Int,
-        seconds: Double
-    ) {
-        self.run = run
-        self.finishedAt = finishedAt
-        self.apps = apps
-        self.blocked = blocked
-        self.atRisk = atRisk
-        self.ready = ready
-        self.unknown = unknown
-        self.staleApps = staleApps
-        self.readiness = readiness
-        self.repos = repos
-        self.failedRepos = failedRepos
-        self.scannedRepos = scannedRepos
-        self.reusedRepos = reusedRepos
-        self.regressions = regressions
-        self.improvements = improvements
-        self.seconds = seconds
-    }
-
-    /// The line a completed run adds to the history.
-    package init(record: RunRecord, summary: FleetSummary) {
-        self.init(
-            run: record.id, finishedAt: record.finishedAt, apps: summary.totals.apps, blocked: summary.totals.blocked,
-            atRisk: summary.totals.atRisk, ready: summary.totals.ready, unknown: summary.totals.unknown, staleApps: summary.staleApps,
-            readiness: summary.readiness,
-            repos: summary.repos, failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
-            regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count,
-            seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)
-    }
 }

@@ -26,7 +26,8 @@ extension ScanReport: Codable {
         try tool.encode(rulePack, forKey: .rulePack)
         try container.encode(root, forKey: .root)
         try container.encode(apps, forKey: .apps)
-        try container.encode(summary, forKey: .summary)
+        // Written for readers; never read back, since it follows from the apps.
+        try summary.encode(to: container.superEncoder(forKey: .summary), as: .scan)
         try container.encode(diagnostics, forKey: .diagnostics)
     }
 
@@ -109,27 +110,5 @@ extension AppReport: Codable {
             counted: try container.decodeIfPresent(Bool.self, forKey: .counted) ?? true,
             toolchain: try container.decodeIfPresent(AppToolchain.self, forKey: .toolchain) ?? AppToolchain(pins: []),
             dependencies: try container.decodeTolerantly([DependencyStatus].self, forKey: .dependencies))
-    }
-}
-
-/// Written with a report; never read back, since it follows from the apps.
-extension ScanSummary: Encodable {
-    private enum CodingKeys: String, CodingKey {
-        case apps, blocked, atRisk, ready, unknown, errors, warnings, notes, suppressed, vendored
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(apps, forKey: .apps)
-        try container.encode(blocked, forKey: .blocked)
-        try container.encode(atRisk, forKey: .atRisk)
-        try container.encode(ready, forKey: .ready)
-        try container.encode(unknown, forKey: .unknown)
-        try container.encode(errors, forKey: .errors)
-        try container.encode(warnings, forKey: .warnings)
-        try container.encode(notes, forKey: .notes)
-        try container.encode(suppressed, forKey: .suppressed)
-        // Present only when some app is vendored and not counted, so ordinary reports keep their shape.
-        if vendored > 0 { try container.encode(vendored, forKey: .vendored) }
     }
 }

@@ -41,7 +41,8 @@ package struct ScanReport: Sendable {
         self.diagnostics = diagnostics
     }
 
-    package var summary: ScanSummary { ScanSummary(apps) }
+    /// Counts over the apps: vendored apps apart, left out of the others.
+    package var summary: AppCounts { AppCounts(apps) }
 
     /// Every finding of every counted app, in report order (a vendor's example app is not the team's gate).
     package var findings: [Finding] { apps.filter(\.counted).flatMap(\.findings) }
@@ -117,34 +118,5 @@ package struct AppReport: Sendable {
 
     package func count(_ severity: Severity) -> Int {
         findings.filter { $0.severity == severity }.count
-    }
-}
-
-/// Counts over a report's apps.
-package struct ScanSummary: Sendable, Hashable {
-    package let apps: Int
-    package let blocked: Int
-    package let atRisk: Int
-    package let ready: Int
-    package let unknown: Int
-    package let errors: Int
-    package let warnings: Int
-    package let notes: Int
-    package let suppressed: Int
-    /// Vendored apps reported apart and left out of every count above.
-    package let vendored: Int
-
-    package init(_ all: [AppReport]) {
-        let apps = all.filter(\.counted)
-        vendored = all.count - apps.count
-        self.apps = apps.count
-        blocked = apps.filter { $0.verdict == .blocked }.count
-        atRisk = apps.filter { $0.verdict == .atRisk }.count
-        ready = apps.filter { $0.verdict == .ready }.count
-        unknown = apps.filter { $0.verdict == .unknown }.count
-        errors = apps.reduce(0) { $0 + $1.count(.error) }
-        warnings = apps.reduce(0) { $0 + $1.count(.warning) }
-        notes = apps.reduce(0) { $0 + $1.count(.note) }
-        suppressed = apps.reduce(0) { $0 + $1.suppressed.count }
     }
 }

@@ -48,7 +48,7 @@ import Testing
         let capture = LogCapture()
         let log = DaemonLog(format: .json, now: { [noon] in noon }, write: capture.write)
         let progress = ProgressReporter([log])
-        let none = RepoCounts(apps: 0, blocked: 0, atRisk: 0, ready: 0, unknown: 0, errors: 0, warnings: 0, notes: 0)
+        let none = AppCounts()
         progress.begin(total: 2)
         // A repository named like a failure, and a note that reads like a repository line.
         progress.report(.fetching("shop: FAILED: no"))

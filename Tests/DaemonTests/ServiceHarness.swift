@@ -74,7 +74,7 @@ final class ScriptedRunner: SweepRunner, @unchecked Sendable {
         clock.advance(by: duration)
         progress.report(
             .scanned(
-                "app", counts: RepoCounts(apps: 0, blocked: 0, atRisk: 0, ready: 0, unknown: 0, errors: 0, warnings: 0, notes: 0),
+                "app", counts: AppCounts(),
                 seconds: 0, reason: "first scan"))
         return Self.emptyRun(config, started: started, finished: clock.now)
     }

@@ -110,8 +110,8 @@ struct DashboardBrowserTests {
         let apps = try #require(summary["apps"] as? Int)
         #expect(Self.metrics("apps", in: dom).first == "\(apps)")
         let verdicts: [(metric: String, key: String, before: Int)] = [
-            ("blocked", "blocked", previous.blocked), ("at-risk", "atRisk", previous.atRisk), ("ready", "ready", previous.ready),
-            ("unknown", "unknown", previous.unknown),
+            ("blocked", "blocked", previous.counts.blocked), ("at-risk", "atRisk", previous.counts.atRisk),
+            ("ready", "ready", previous.counts.ready), ("unknown", "unknown", previous.counts.unknown),
         ]
         var total = 0
         for verdict in verdicts {

@@ -17,11 +17,10 @@ struct DashboardTests {
     static func entry(_ run: String, daysAfterStart: Double, blocked: Int, atRisk: Int = 2, ready: Int = 3, unknown: Int = 0)
         -> HistoryEntry
     {
-        let apps = blocked + atRisk + ready + unknown
-        return HistoryEntry(
-            run: run, finishedAt: SteppingClock.start.addingTimeInterval(daysAfterStart * day), apps: apps, blocked: blocked,
-            atRisk: atRisk, ready: ready, unknown: unknown, readiness: apps == 0 ? 0 : (Double(ready) * 1000 / Double(apps)).rounded() / 10,
-            repos: 1, failedRepos: 0, scannedRepos: 1, reusedRepos: 0, regressions: 0, improvements: 0, seconds: 1)
+        HistoryEntry(
+            run: run, finishedAt: SteppingClock.start.addingTimeInterval(daysAfterStart * day),
+            counts: AppCounts(blocked: blocked, atRisk: atRisk, ready: ready, unknown: unknown), repos: 1, failedRepos: 0, scannedRepos: 1,
+            reusedRepos: 0, regressions: 0, improvements: 0, seconds: 1)
     }
 
     /// Two runs of two repositories: `shop` (owned per app by CODEOWNERS) regresses one app; `books` has no owners.

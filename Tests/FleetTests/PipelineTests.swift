@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fleet
@@ -69,7 +70,7 @@ struct PipelineTests {
     @Test func logsGetOneLinePerRepository() {
         let output = Mutex("")
         let progress = ProgressReporter([ProgressTextLines { text in output.withLock { $0 += text } }])
-        let counts = RepoCounts(apps: 3, blocked: 1, atRisk: 0, ready: 2, unknown: 0, errors: 1, warnings: 0, notes: 0)
+        let counts = AppCounts(blocked: 1, ready: 2, errors: 1)
         progress.begin(total: 2)
         progress.report(.fetching("acme/shop-ios"))
         progress.report(.scanning("acme/shop-ios"))

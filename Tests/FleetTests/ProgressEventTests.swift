@@ -1,6 +1,7 @@
 import Fleet
 import Results
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Progress events and their views")
@@ -12,7 +13,7 @@ struct ProgressEventTests {
         var events: [ProgressEvent] { seen.withLock { $0.map(\.0) } }
     }
 
-    static let oneBlocked = RepoCounts(apps: 3, blocked: 1, atRisk: 0, ready: 2, unknown: 0, errors: 1, warnings: 0, notes: 0)
+    static let oneBlocked = AppCounts(blocked: 1, ready: 2, errors: 1)
 
     @Test func everyViewIsMadeFromTheSameEventsAndCounts() {
         let text = Mutex("")
@@ -62,8 +63,8 @@ struct ProgressEventTests {
     }
 
     @Test func aRepositoryEndsScannedReusedOrFailedAndEachSaysHow() {
-        let ready = RepoCounts(apps: 1, blocked: 0, atRisk: 0, ready: 1, unknown: 0, errors: 0, warnings: 0, notes: 0)
-        let none = RepoCounts(apps: 0, blocked: 0, atRisk: 0, ready: 0, unknown: 0, errors: 0, warnings: 0, notes: 0)
+        let ready = AppCounts(ready: 1)
+        let none = AppCounts()
         #expect(
             ProgressEvent.scanned("a", counts: ready, seconds: 0.04, reason: "new commit").outcome
                 == "scanned 1 app (ready) in 40 ms (new commit)")

@@ -165,7 +165,7 @@ struct RunDiffTests {
         let summary = FleetSummary.make(
             snapshot: snapshot, diff: RunDiff.between(nil, snapshot), at: Date(timeIntervalSince1970: 1_796_018_400))
 
-        #expect(summary.totals == VerdictCounts(summary.apps))
+        #expect(summary.totals == AppCounts(summary.apps))
         #expect(summary.totals.apps == 6)
         #expect(summary.totals.blocked == 2)
         #expect(summary.totals.atRisk == 1)

@@ -58,10 +58,7 @@ struct RunFilesGoldenTests {
             if let apps {
                 let report = ScanReport(root: record.name, toolVersion: "0.1.0", rulePack: "ios27", apps: apps, diagnostics: [])
                 reports[record.key] = report
-                let summary = report.summary
-                record.counts = RepoCounts(
-                    apps: summary.apps, blocked: summary.blocked, atRisk: summary.atRisk, ready: summary.ready, unknown: summary.unknown,
-                    errors: summary.errors, warnings: summary.warnings, notes: summary.notes)
+                record.counts = AppCounts(apps).kept(in: .repository)
             }
             records.append(record)
         }
