@@ -4,129 +4,9 @@ import Rules
 
 /// `summary.json` and `summary.md` of a sweep: pure functions of a `FleetSummary`.
 package enum FleetSummaryReport {
-    package static let schemaVersion = 1
-
     package static func json(_ summary: FleetSummary) -> String {
-        value(summary).serialized()
-    }
-
-    package static func value(_ summary: FleetSummary) -> JSONValue {
-        let totals = summary.totals
-        return .object([
-            ("schemaVersion", .int(schemaVersion)),
-            ("run", .string(summary.run)),
-            ("fleet", .string(summary.fleetName)),
-            ("generatedAt", .string(Timestamp.iso(summary.generatedAt))),
-            (
-                "tool",
-                .object([
-                    ("name", .string("scenesweep")), ("version", .string(summary.toolVersion)), ("rulePack", .string(summary.rulePack)),
-                ])
-            ),
-            ("deadline", .string(summary.deadline?.description)),
-            ("daysToDeadline", summary.daysToDeadline.map { .int($0) } ?? .null),
-            ("apps", .int(totals.apps)),
-            ("blocked", .int(totals.blocked)),
-            ("atRisk", .int(totals.atRisk)),
-            ("ready", .int(totals.ready)),
-            ("unknown", .int(totals.unknown)),
-            ("readiness", .number(summary.readiness)),
-            ("staleApps", .int(summary.staleApps)),
-            ("suppressed", .int(totals.suppressed)),
-            ("suppressionsRefused", .int(totals.suppressionsRefused)),
-            ("staleSince", .string(summary.staleSince.map(Timestamp.iso))),
-            // Left out of every figure above unless the config counts them (include_vendored_apps).
-            ("vendoredApps", .int(summary.vendoredApps)),
-            ("repos", .int(summary.repos)),
-            ("failedRepos", .int(summary.failedRepos)),
-            ("staleRepos", .int(summary.staleRepos)),
-            ("scannedRepos", .int(summary.scannedRepos)),
-            ("reusedRepos", .int(summary.reusedRepos)),
-            ("skippedRepos", .int(summary.skippedRepos)),
-            ("previousRun", .string(summary.diff.from)),
-            ("regressions", .int(summary.diff.regressions.count)),
-            ("improvements", .int(summary.diff.improvements.count)),
-            (
-                "teams",
-                .array(
-                    summary.teams.map { team in
-                        .object(
-                            [("team", .string(team.team))] + counts(team.counts) + [
-                                ("repos", .int(team.repos)), ("failedRepos", .int(team.failedRepos)),
-                                ("owners", .array(team.owners.map { .string($0) })),
-                            ])
-                    })
-            ),
-            (
-                "repositories",
-                .array(
-                    summary.repoRows.map { repo in
-                        .object(
-                            [
-                                ("key", .string(repo.repo.rawValue)), ("name", .string(repo.name)), ("team", .string(repo.team)),
-                                ("status", .string(repo.status.rawValue)), ("commit", .string(repo.commit)),
-                            ] + counts(repo.counts) + [
-                                ("error", .string(repo.error)), ("failingSince", .string(repo.failingSince)),
-                                ("scannedIn", .string(repo.scannedIn)), ("resultDate", .string(repo.resultDate.map(Timestamp.iso))),
-                            ])
-                    })
-            ),
-            ("topBlockingRules", .array(summary.topBlockingRules.map { .object([("rule", .string($0.rule)), ("apps", .int($0.apps))]) })),
-            (
-                "suppressions",
-                .array(
-                    summary.suppressions.map { item in
-                        .object([
-                            ("team", .string(item.team)), ("repo", .string(item.repoName)), ("path", .string(item.path)),
-                            ("target", .string(item.target)), ("rule", .string(item.rule)), ("severity", .string(item.severity.rawValue)),
-                            ("file", .string(item.file)), ("line", .int(item.line)), ("reason", .string(item.reason)),
-                            ("accepted", .bool(item.accepted)),
-                        ])
-                    })
-            ),
-            (
-                "blockedApps",
-                .array(
-                    summary.apps.filter { $0.verdict == .blocked }.map { app in
-                        .object([
-                            ("repo", .string(app.repoName)), ("path", .string(app.path)), ("target", .string(app.target)),
-                            ("team", .string(app.team)), ("owners", .array(app.owners.map { .string($0) })),
-                            ("rules", .array(app.blockingRules.map { .string($0) })),
-                            ("xcode", .string(app.toolchain.xcode)), ("xcodeStatus", .string(app.toolchain.status.rawValue)),
-                        ])
-                    })
-            ),
-            (
-                "blockedByXcode",
-                .array(
-                    summary.blockedByXcode.map { group in
-                        .object([
-                            ("xcode", .string(group.group.description)), ("current", .bool(group.group.isCurrent)),
-                            ("apps", .int(group.apps)),
-                        ])
-                    })
-            ),
-            (
-                "blockingDependencies",
-                .array(
-                    summary.blockingDependencies.map { dependency in
-                        .object([
-                            ("name", .string(dependency.name)), ("ecosystem", .string(dependency.ecosystem.rawValue)),
-                            ("sceneAware", .string(dependency.sceneAware)), ("apps", .int(dependency.apps)),
-                            ("resolved", .array(dependency.resolved.map { .string($0) })), ("source", .string(dependency.source)),
-                            ("severity", .string(dependency.severity.rawValue)),
-                        ])
-                    })
-            ),
-        ])
-    }
-
-    private static func counts(_ counts: AppCounts) -> [(String, JSONValue)] {
-        [
-            ("apps", .int(counts.apps)), ("blocked", .int(counts.blocked)), ("atRisk", .int(counts.atRisk)), ("ready", .int(counts.ready)),
-            ("unknown", .int(counts.unknown)), ("readiness", .number(counts.readiness)), ("stale", .int(counts.stale)),
-            ("suppressed", .int(counts.suppressed)), ("suppressionsRefused", .int(counts.suppressionsRefused)),
-        ]
+        // Encoding cannot fail: every member is a string, number, date, list or object.
+        (try? JSONValueEncoder().encode(summary).serialized()) ?? ""
     }
 
     /// The leadership page: the countdown, readiness, regressions, blocked apps by team, top blocking rules.
@@ -327,24 +207,5 @@ package enum FleetSummaryReport {
 
     static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
-    }
-}
-
-/// Dates in reports: ISO 8601 in UTC for machines, `2026-11-30 06:27 UTC` for people.
-enum Timestamp {
-    static func iso(_ date: Date) -> String {
-        format(date, "yyyy-MM-dd'T'HH:mm:ss'Z'")
-    }
-
-    static func readable(_ date: Date) -> String {
-        format(date, "yyyy-MM-dd HH:mm 'UTC'")
-    }
-
-    private static func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
     }
 }

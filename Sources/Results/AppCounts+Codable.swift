@@ -1,6 +1,7 @@
 /// The JSON forms of counts, one definition for all of them: each form is a list of members in the order
-/// it writes them. A form is written into the object of the value that holds the counts (a history
-/// line) or as an object of its own under a key (a scan's `summary`, run.json's `counts`). `apps` and `readiness` are written for readers and ignored when read back, since the
+/// it writes them. A form is written into the object of the value that holds the counts (summary.json's
+/// totals, a team, a history line) or as an object of its own under a key (a scan's `summary`, run.json's
+/// `counts`). `apps` and `readiness` are written for readers and ignored when read back, since the
 /// verdicts decide them; members a form does not keep read back as 0.
 extension AppCounts {
     package enum Form: Sendable {
@@ -9,6 +10,10 @@ extension AppCounts {
         case scan
         /// A repository's `counts` in run.json: verdicts and findings by severity.
         case repository
+        /// summary.json's figures for the whole fleet: verdicts, readiness, stale apps and comments.
+        case fleet
+        /// summary.json's figures for a team or a repository: the fleet's, with `stale` for `staleApps`.
+        case group
         /// A line of history.jsonl: verdicts, readiness and stale apps (absent from lines written before
         /// stale apps were counted).
         case history
@@ -17,6 +22,8 @@ extension AppCounts {
             switch self {
             case .scan: [.apps, .blocked, .atRisk, .ready, .unknown, .errors, .warnings, .notes, .suppressed, .vendored]
             case .repository: [.apps, .blocked, .atRisk, .ready, .unknown, .errors, .warnings, .notes]
+            case .fleet: [.apps, .blocked, .atRisk, .ready, .unknown, .readiness, .staleApps, .suppressed, .suppressionsRefused]
+            case .group: [.apps, .blocked, .atRisk, .ready, .unknown, .readiness, .stale, .suppressed, .suppressionsRefused]
             case .history: [.apps, .blocked, .atRisk, .ready, .unknown, .staleApps, .readiness]
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Encodes an `Encodable` value into a `JSONValue` whose object members keep the order in which
 /// `encode(to:)` wrote them, so a type's Codable conformance is the one definition of its JSON form:
 /// the same conformance writes the report (through `JSONValue.serialized()`, byte for byte as before)
@@ -103,7 +105,8 @@ private struct SlotEncoder: Encoder {
     }
 }
 
-/// The one conversion of scalars: integers as integers, floating point as numbers.
+/// The one conversion of scalars: integers as integers, floating point as numbers, dates as ISO 8601 in
+/// UTC (as the run store writes them).
 private func scalar<Value: Encodable>(_ value: Value) -> JSONValue? {
     switch value {
     case let value as String: return .string(value)
@@ -120,6 +123,7 @@ private func scalar<Value: Encodable>(_ value: Value) -> JSONValue? {
     case let value as UInt64: return .int(Int(value))
     case let value as Double: return .number(value)
     case let value as Float: return .number(Double(value))
+    case let value as Date: return .string(Timestamp.iso(value))
     default: return nil
     }
 }

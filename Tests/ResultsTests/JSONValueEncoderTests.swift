@@ -98,4 +98,37 @@ struct JSONValueEncoderTests {
         #expect(read[0].fingerprint == "f00d")
         #expect(read[0].anchor == "", "the anchor is not part of the stored form")
     }
+
+    @Test func datesAreISO8601InUTCAndOptionalDatesNullWithoutOne() throws {
+        struct Stamped: Encodable {
+            enum CodingKeys: String, CodingKey { case at, since }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(Date(timeIntervalSince1970: 1_796_018_400), forKey: .at)
+                try container.encode(Date?.none, forKey: .since)
+            }
+        }
+        #expect(try JSONValueEncoder().encode(Stamped()).compact() == #"{"at":"2026-11-30T06:00:00Z","since":null}"#)
+    }
+
+    @Test func aSecondContainerOnTheSameEncoderGoesOnWritingTheSameObject() throws {
+        // How a value writes its parts' members into its own object (a summary's counts, a diff's findings).
+        struct Part: Encodable {
+            enum CodingKeys: String, CodingKey { case inner }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(2, forKey: .inner)
+            }
+        }
+        struct Whole: Encodable {
+            enum CodingKeys: String, CodingKey { case before, after }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(1, forKey: .before)
+                try Part().encode(to: encoder)
+                try container.encode(3, forKey: .after)
+            }
+        }
+        #expect(try JSONValueEncoder().encode(Whole()).compact() == #"{"before":1,"inner":2,"after":3}"#)
+    }
 }
