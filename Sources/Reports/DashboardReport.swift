@@ -461,11 +461,13 @@ package enum DashboardReport {
         html += "<div class=\"card\"><div class=\"table-wrap\"><table><thead><tr><th>Team</th><th>App</th><th>Finding</th>"
         html += "<th>Reason</th><th>Accepted</th></tr></thead><tbody>"
         for item in summary.suppressions {
+            let finding = item.finding
             html += "<tr data-suppression><td>\(HTML.escape(item.team ?? FleetSummary.noTeam))</td>"
-            html += "<td><a href=\"repos/\(HTML.fileLink(item.repo.rawValue)).html\">\(HTML.escape(item.repoName))</a>"
-            html += "<div class=\"where mono\">\(HTML.escape(appPath(item.path)))\(targetSuffix(item.target, path: item.path))</div></td>"
-            html += "<td><span class=\"mono\">\(HTML.escape(item.rule))</span> \(HTML.escape(item.severity.rawValue))"
-            html += "<div class=\"where mono\">\(HTML.escape(item.file)):\(item.line)</div></td>"
+            html += "<td><a href=\"repos/\(HTML.fileLink(finding.repo.rawValue)).html\">\(HTML.escape(finding.repoName))</a>"
+            html +=
+                "<div class=\"where mono\">\(HTML.escape(appPath(finding.path)))\(targetSuffix(finding.target, path: finding.path))</div></td>"
+            html += "<td><span class=\"mono\">\(HTML.escape(finding.rule))</span> \(HTML.escape(finding.severity.rawValue))"
+            html += "<div class=\"where mono\">\(HTML.escape(finding.file)):\(finding.line)</div></td>"
             html += "<td class=\"small\">\(HTML.escape(item.reason))</td>"
             html += "<td>\(item.accepted ? "yes" : "<b>no</b>: counted")</td></tr>"
         }

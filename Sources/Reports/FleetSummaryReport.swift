@@ -175,9 +175,10 @@ package enum FleetSummaryReport {
                 "### \(Markdown.cell(team)) (\(items.count))\n\n| Repository | Target | Severity | Location | Rule | Reason | Accepted |\n"
                 + "|---|---|---|---|---|---|---|\n"
             for item in items {
+                let finding = item.finding
                 output +=
-                    "| \(Markdown.cell(item.repoName)) | \(Markdown.cell(item.target)) | \(item.severity.rawValue) | "
-                    + "`\(Markdown.code("\(item.file):\(item.line)"))` | `\(item.rule)` | \(Markdown.cell(item.reason)) | "
+                    "| \(Markdown.cell(finding.repoName)) | \(Markdown.cell(finding.target)) | \(finding.severity.rawValue) | "
+                    + "`\(Markdown.code("\(finding.file):\(finding.line)"))` | `\(finding.rule)` | \(Markdown.cell(item.reason)) | "
                     + "\(item.accepted ? "yes" : "no: counted") |\n"
             }
             output += "\n"

@@ -57,7 +57,7 @@ package enum RunDiffReport {
         return output + "\n"
     }
 
-    private static func findingTable(_ title: String, _ findings: [FindingChange]) -> String {
+    private static func findingTable(_ title: String, _ findings: [FleetFinding]) -> String {
         guard !findings.isEmpty else { return "" }
         var output =
             "## \(title) (\(findings.count))\n\n| Repository | Target | Severity | Location | Rule | Message |\n|---|---|---|---|---|---|\n"

@@ -91,19 +91,14 @@ extension RuleCount: Encodable {
 
 extension SuppressionRow: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case team, repo, path, target, rule, severity, file, line, reason, accepted
+        case team, repo, reason, accepted
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(team, forKey: .team)
-        try container.encode(repoName, forKey: .repo)
-        try container.encode(path, forKey: .path)
-        try container.encode(target, forKey: .target)
-        try container.encode(rule, forKey: .rule)
-        try container.encode(severity, forKey: .severity)
-        try container.encode(file, forKey: .file)
-        try container.encode(line, forKey: .line)
+        try container.encode(finding.repoName, forKey: .repo)
+        try finding.encodePlace(to: encoder)
         try container.encode(reason, forKey: .reason)
         try container.encode(accepted, forKey: .accepted)
     }

@@ -127,7 +127,8 @@ package struct FleetSummary: Sendable {
             staleSince: apps.filter(\.stale).compactMap(\.resultDate).min(),
             teams: teams, repoRows: repoRows, apps: apps, topBlockingRules: topRules,
             suppressions: suppressions.sorted {
-                ($0.team ?? noTeam, $0.repoName, $0.file, $0.line) < ($1.team ?? noTeam, $1.repoName, $1.file, $1.line)
+                ($0.team ?? noTeam, $0.finding.repoName, $0.finding.file, $0.finding.line)
+                    < ($1.team ?? noTeam, $1.finding.repoName, $1.finding.file, $1.finding.line)
             },
             diff: diff, blockedByXcode: readiness.blockedByXcode, blockingDependencies: readiness.blockingDependencies)
     }
@@ -224,29 +225,16 @@ package struct AppRow: Sendable, Hashable {
 
 /// A `scenesweep:ignore` comment that matched a finding, and whether the fleet accepted it.
 package struct SuppressionRow: Sendable, Hashable {
-    package let repo: RepoKey
-    package let repoName: String
+    /// The finding the comment covers, where it is.
+    package let finding: FleetFinding
     package let team: String?
-    package let path: String
-    package let target: String
-    package let rule: String
-    package let severity: Severity
-    package let file: String
-    package let line: Int
     package let reason: String
     /// False when the fleet's policy refused it: the finding counts with its severity.
     package let accepted: Bool
 
     init(repo: RepoRecord, app: AppReport, suppressed: SuppressedFinding, accepted: Bool) {
-        self.repo = repo.key
-        repoName = repo.name
+        finding = FleetFinding(repo: repo.key, repoName: repo.name, app: app, finding: suppressed.finding)
         team = repo.team
-        path = app.path
-        target = app.target
-        rule = suppressed.finding.rule
-        severity = suppressed.finding.severity
-        file = suppressed.finding.file
-        line = suppressed.finding.line
         reason = suppressed.reason
         self.accepted = accepted
     }

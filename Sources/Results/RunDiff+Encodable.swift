@@ -49,8 +49,8 @@ extension RunDiff: Encodable {
 /// The members of the diff's items, which open with where the item is: `repo` (the repository's
 /// name) and `repoKey`, then `team`, `path` and `target` where the item has them.
 private enum ItemKeys: String, CodingKey {
-    case repo, repoKey, team, path, target, from, to, fromStatus, toStatus, verdict, pin, regression, rule, severity, file, line
-    case message, fingerprint, reason, accepted, apps, error, failingSince, carriedForward, resultCommit, resultDate
+    case repo, repoKey, team, path, target, from, to, fromStatus, toStatus, verdict, pin, regression, message, fingerprint, reason
+    case accepted, apps, error, failingSince, carriedForward, resultCommit, resultDate
 }
 
 extension KeyedEncodingContainer<ItemKeys> {
@@ -90,18 +90,29 @@ extension ToolchainMove: Encodable {
     }
 }
 
-extension FindingChange: Encodable {
+extension FleetFinding: Encodable {
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ItemKeys.self)
         try container.encodeRepo(repo, repoName)
+        try encodePlace(to: encoder)
+        try container.encode(message, forKey: .message)
+        try container.encode(fingerprint, forKey: .fingerprint)
+    }
+
+    private enum PlaceKeys: String, CodingKey {
+        case path, target, rule, severity, file, line
+    }
+
+    /// Where the finding is and what fired, into the object `encoder` is writing: `path`, `target`, `rule`,
+    /// `severity`, `file` and `line`, as diff.json's findings and summary.json's suppressions write them.
+    func encodePlace(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PlaceKeys.self)
         try container.encode(path, forKey: .path)
         try container.encode(target, forKey: .target)
         try container.encode(rule, forKey: .rule)
         try container.encode(severity, forKey: .severity)
         try container.encode(file, forKey: .file)
         try container.encode(line, forKey: .line)
-        try container.encode(message, forKey: .message)
-        try container.encode(fingerprint, forKey: .fingerprint)
     }
 }
 

@@ -16,8 +16,8 @@ package struct RunDiff: Sendable {
     package var improvements: [VerdictChange] = []
     /// Changes to or from `unknown` that are neither (blocked → unknown is not a fix).
     package var otherChanges: [VerdictChange] = []
-    package var newFindings: [FindingChange] = []
-    package var resolvedFindings: [FindingChange] = []
+    package var newFindings: [FleetFinding] = []
+    package var resolvedFindings: [FleetFinding] = []
     /// Findings that got a `scenesweep:ignore` comment since the older run (accepted by the fleet's policy
     /// or not), or whose comment the policy accepts now: never listed as resolved.
     package var suppressedFindings: [SuppressedChange] = []
@@ -106,7 +106,7 @@ package struct RunDiff: Sendable {
             where !commentedBefore.contains(item.finding.fingerprint) || (accepted && !acceptedBefore.contains(item.finding.fingerprint)) {
                 suppressedFindings.append(
                     SuppressedChange(
-                        change: FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: item.finding), reason: item.reason,
+                        change: FleetFinding(repo: repo.key, repoName: repo.name, app: app, finding: item.finding), reason: item.reason,
                         accepted: accepted))
             }
             if before.verdict != app.verdict {
@@ -128,13 +128,13 @@ package struct RunDiff: Sendable {
             let beforePrints = Set(before.findings.map(\.fingerprint))
             let afterPrints = Set(app.findings.map(\.fingerprint)).union(acceptedNow)
             for finding in app.findings where !beforePrints.contains(finding.fingerprint) {
-                newFindings.append(FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: finding))
+                newFindings.append(FleetFinding(repo: repo.key, repoName: repo.name, app: app, finding: finding))
             }
             // A finding is resolved only when the app was read whole: one the scan could not see (an
             // unreadable project, plist or source) is not evidence of a fix.
             if observed, app.unreadable.isEmpty {
                 for finding in before.findings where !afterPrints.contains(finding.fingerprint) {
-                    resolvedFindings.append(FindingChange(repo: repo.key, repoName: repo.name, app: app, finding: finding))
+                    resolvedFindings.append(FleetFinding(repo: repo.key, repoName: repo.name, app: app, finding: finding))
                 }
             }
         }
@@ -228,7 +228,8 @@ package struct ToolchainMove: Sendable, Hashable {
     }
 }
 
-package struct FindingChange: Sendable, Hashable {
+/// A finding with where it is in the fleet: its repository and app.
+package struct FleetFinding: Sendable, Hashable {
     package let repo: RepoKey
     package let repoName: String
     package let path: String
@@ -256,7 +257,7 @@ package struct FindingChange: Sendable, Hashable {
 
 /// A finding that got a `scenesweep:ignore` comment, with its reason and whether the fleet accepted it.
 package struct SuppressedChange: Sendable, Hashable {
-    package let change: FindingChange
+    package let change: FleetFinding
     package let reason: String
     package let accepted: Bool
 }
