@@ -81,19 +81,27 @@ package struct AppCounts: Sendable, Hashable, Codable {
         }
     }
 
-    /// Every count, each added to its own.
-    static var all: [WritableKeyPath<AppCounts, Int>] {
-        [\.blocked, \.atRisk, \.ready, \.unknown, \.errors, \.warnings, \.notes, \.suppressed, \.suppressionsRefused, \.stale, \.vendored]
+    /// Every count added to its own. Written out member by member rather than over a list of key paths:
+    /// a fleet's summary adds up one value per app and per repository (10,000 repositories in the bench),
+    /// and a key-path list cost an array and eleven dynamic accesses each time.
+    package static func += (lhs: inout AppCounts, rhs: AppCounts) {
+        lhs.blocked += rhs.blocked
+        lhs.atRisk += rhs.atRisk
+        lhs.ready += rhs.ready
+        lhs.unknown += rhs.unknown
+        lhs.errors += rhs.errors
+        lhs.warnings += rhs.warnings
+        lhs.notes += rhs.notes
+        lhs.suppressed += rhs.suppressed
+        lhs.suppressionsRefused += rhs.suppressionsRefused
+        lhs.stale += rhs.stale
+        lhs.vendored += rhs.vendored
     }
 
     package static func + (lhs: AppCounts, rhs: AppCounts) -> AppCounts {
         var sum = lhs
-        for count in all { sum[keyPath: count] += rhs[keyPath: count] }
+        sum += rhs
         return sum
-    }
-
-    package static func += (lhs: inout AppCounts, rhs: AppCounts) {
-        lhs = lhs + rhs
     }
 }
 
