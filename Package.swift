@@ -25,11 +25,15 @@ let package = Package(
         .target(name: "Results", dependencies: ["ScanCore"]),
         .target(name: "Rules", dependencies: ["ScanCore", "Results", "XcodeProject"]),
         .target(name: "Reports", dependencies: ["ScanCore", "Results", "Rules"]),
+        // `fix`: per blocked app, a verified patch (plist, pbxproj and source edits as text, a unified diff)
+        // or an explanation with file:line and the manual steps.
+        .target(name: "Migration", dependencies: ["ScanCore", "Results", "Rules", "XcodeProject"]),
         .target(name: "Fleet", dependencies: ["ScanCore", "Results", "Rules", "Reports", "Git", "YAML", "CSpawn"]),
         .target(name: "Daemon", dependencies: ["Fleet", "Git", "Reports", "Results", "ScanCore", "YAML"]),
         // Forges' REST APIs (an HTTP client with retries, GitHub code scanning, commit statuses) and `publish`.
         .target(name: "Forge", dependencies: ["Fleet", "Git", "Reports", "Results", "CZlib"]),
-        .target(name: "CLI", dependencies: ["ScanCore", "Results", "Rules", "Reports", "Fleet", "Daemon", "Forge", "YAML"]),
+        .target(
+            name: "CLI", dependencies: ["ScanCore", "Results", "Rules", "Reports", "Migration", "Fleet", "Daemon", "Forge", "YAML"]),
         .executableTarget(name: "scenesweep", dependencies: ["CLI"]),
 
         .target(name: "TestSupport", dependencies: ["ScanCore", "Results", "Rules", "Fleet", "Daemon", "Git"], path: "Tests/TestSupport"),
@@ -37,6 +41,7 @@ let package = Package(
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore", "TestSupport"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "ScanCore"]),
         .testTarget(name: "RulesTests", dependencies: ["Results", "Rules", "ScanCore", "TestSupport"]),
+        .testTarget(name: "MigrationTests", dependencies: ["Migration", "Results", "Rules", "ScanCore", "XcodeProject", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Results", "Reports", "Rules", "ScanCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Results", "CLI", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
