@@ -32,13 +32,7 @@ package enum ProjectReader {
             throw ProjectError(message: "project.pbxproj has no PBXProject root object", line: nil)
         }
         let lines = ObjectLines(bytes)
-        let containing = Paths.directory(of: xcodeprojPath)
-        var sourceRoot = containing
-        if let dirPath = root["projectDirPath"]?.string, !dirPath.isEmpty,
-            let resolved = Paths.resolve(containing, dirPath)
-        {
-            sourceRoot = resolved
-        }
+        let sourceRoot = sourceRoot(of: root, xcodeprojPath: xcodeprojPath)
         let resolver = GroupResolver(objects: objects, sourceRoot: sourceRoot)
         let objectVersion = parsed["objectVersion"]?.string.flatMap { Int($0) }
         let projectConfigurations = configurations(
@@ -55,6 +49,15 @@ package enum ProjectReader {
         return Project(
             path: xcodeprojPath, sourceRoot: sourceRoot, name: name, objectVersion: objectVersion,
             buildConfigurations: projectConfigurations, targets: targets)
+    }
+
+    /// The folder Xcode calls `SRCROOT`: the `.xcodeproj`'s folder, moved by the root object's `projectDirPath`.
+    static func sourceRoot(of root: [String: PlistValue], xcodeprojPath: String) -> String {
+        let containing = Paths.directory(of: xcodeprojPath)
+        if let dirPath = root["projectDirPath"]?.string, !dirPath.isEmpty, let resolved = Paths.resolve(containing, dirPath) {
+            return resolved
+        }
+        return containing
     }
 
     private static func target(
@@ -208,6 +211,11 @@ final class GroupResolver {
             }
         }
         synchronizedGroups.sort()
+    }
+
+    /// The group that lists the object among its children.
+    func parent(of id: String) -> String? {
+        parents[id]
     }
 
     /// Folder references that may hold a local Swift package (checked for a Package.swift later).
