@@ -16,6 +16,8 @@ package enum InfoPlistEditError: Error, Sendable, Hashable, CustomStringConverti
     case topLevelNotDictionary
     /// The top-level dictionary already has the key.
     case keyExists(String)
+    /// The top-level dictionary has no such key to replace the value of.
+    case keyMissing(String)
     /// The value to insert cannot be written as XML; the reason names the key or string.
     case unwritableValue(String)
     /// The edited text did not read back as the old dictionary plus the new key: a bug, so nothing is written.
@@ -42,6 +44,8 @@ package enum InfoPlistEditError: Error, Sendable, Hashable, CustomStringConverti
             "the Info.plist's top-level value is not a dictionary"
         case .keyExists(let key):
             "the Info.plist already has a top-level \(key)"
+        case .keyMissing(let key):
+            "the Info.plist has no top-level \(key)"
         case .unwritableValue(let reason):
             "the value cannot be written into an XML property list: \(reason)"
         case .unverified(let reason):

@@ -15,6 +15,26 @@ package enum InfoPlistEditor {
         return try applying(edit, to: bytes, expecting: old, key, value)
     }
 
+    /// `bytes` with the value of the top-level `key` replaced by `value`, which starts where the old
+    /// value started and is indented like it; the key, and everything around the value, stays.
+    package static func replacingValue(ofKey key: String, with value: PlistFragment, in bytes: [UInt8]) throws(InfoPlistEditError)
+        -> [UInt8]
+    {
+        let (old, layout) = try read(bytes, writing: key, value)
+        // A key written twice counts once, with its last value, as every reader takes it.
+        guard old[key] != nil, let entry = layout.entries.last(where: { $0.key == key }) else { throw .keyMissing(key) }
+        let style = PlistTextStyle(bytes: bytes, layout: layout)
+        let text: String
+        if style.isMultiline {
+            let leading = String(decoding: XMLPlistLayout.indentation(ofLineAt: entry.valueStart, in: bytes), as: UTF8.self)
+            let lines = value.lines(indentation: style.unit, leading: leading)
+            text = String(lines.joined(separator: style.lineEnding).dropFirst(leading.count))
+        } else {
+            text = value.lines(indentation: "", leading: "").joined()
+        }
+        return try applying((entry.valueStart..<entry.valueEnd, text), to: bytes, expecting: old, key, value)
+    }
+
     /// The top-level dictionary and where its parts lie, once the bytes are known to be an XML plist
     /// and `key` and `value` known to be writable.
     private static func read(

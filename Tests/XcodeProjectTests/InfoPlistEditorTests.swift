@@ -319,6 +319,49 @@ struct InfoPlistEditorTests {
         }
     }
 
+    // MARK: - Replacing a value
+
+    @Test func aManifestWithoutConfigurationsIsReplacedInPlace() throws {
+        let anchor = "\t<key>UIApplicationSupportsIndirectInputEvents</key>\n"
+        let generated = """
+            \t<key>UIApplicationSceneManifest</key>
+            \t<dict>
+            \t\t<key>UIApplicationSupportsMultipleScenes</key>
+            \t\t<true/>
+            \t</dict>
+            """ + "\n"
+        let text = Samples.xcodeTemplate.replacingOccurrences(of: anchor, with: generated + anchor)
+        let output = try InfoPlistEditor.replacingValue(ofKey: "UIApplicationSceneManifest", with: Samples.manifest, in: Array(text.utf8))
+        #expect(String(decoding: output, as: UTF8.self) == (try inserting(into: Samples.xcodeTemplate)))
+    }
+
+    @Test func aValueOnItsKeysLineIsReplacedThereAndItsLinesFollowTheKeys() throws {
+        let text = "<plist>\n  <dict>\n    <key>Modes</key><string>audio</string>\n  </dict>\n</plist>\n"
+        let value = PlistFragment.array([.string("audio"), .string("fetch")])
+        let output = try InfoPlistEditor.replacingValue(ofKey: "Modes", with: value, in: Array(text.utf8))
+        let expected =
+            "<plist>\n  <dict>\n    <key>Modes</key><array>\n      <string>audio</string>\n      <string>fetch</string>\n    </array>\n  </dict>\n</plist>\n"
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+        let oneLine = Array("<plist><dict><key>Modes</key><string>audio</string></dict></plist>".utf8)
+        let replaced = try InfoPlistEditor.replacingValue(ofKey: "Modes", with: value, in: oneLine)
+        #expect(
+            String(decoding: replaced, as: UTF8.self)
+                == "<plist><dict><key>Modes</key><array><string>audio</string><string>fetch</string></array></dict></plist>")
+    }
+
+    @Test func replacingAValueNeedsTheKeyAtTopLevel() throws {
+        #expect(throws: InfoPlistEditError.keyMissing("NSAllowsArbitraryLoads")) {
+            try InfoPlistEditor.replacingValue(ofKey: "NSAllowsArbitraryLoads", with: .bool(true), in: Array(Samples.reactNative.utf8))
+        }
+        #expect(throws: InfoPlistEditError.openStep) {
+            try InfoPlistEditor.replacingValue(ofKey: "CFBundleName", with: .string("Shop"), in: Array("{ CFBundleName = Old; }".utf8))
+        }
+        let output = try InfoPlistEditor.replacingValue(ofKey: "CFBundleVersion", with: .string("43"), in: Array(Samples.twoSpaces.utf8))
+        #expect(
+            String(decoding: output, as: UTF8.self)
+                == Samples.twoSpaces.replacingOccurrences(of: "<string>42</string>", with: "<string>43</string>"))
+    }
+
     // MARK: - Refusals
 
     @Test func aBinaryPlistIsRefusedWithWhy() throws {
