@@ -269,6 +269,12 @@ struct InfoPlistEditorTests {
                 + "</dict>\n</plist>\n")
     }
 
+    @Test func aKeySharingTheOpeningDictsLineMovesToALineOfItsOwnBelowTheEntry() throws {
+        let text = "<plist>\n<dict><key>B</key><string>b</string>\n</dict>\n</plist>\n"
+        let output = try inserting("A", .string("a"), into: text)
+        #expect(output == "<plist>\n<dict>\n\t<key>A</key>\n\t<string>a</string>\n\t<key>B</key><string>b</string>\n</dict>\n</plist>\n")
+    }
+
     @Test func aPlistOnOneLineGetsTheEntryOnThatLine() throws {
         let text =
             #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleName</key><string>Shop</string></dict></plist>"#
