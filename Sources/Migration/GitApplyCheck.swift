@@ -1,0 +1,108 @@
+import Foundation
+
+/// What the real `git apply --check` says of a patch, asked on a fresh temporary copy of the files the
+/// patch was made from, so a patch is verified by the tool its users will apply it with.
+package enum GitApplyCheck: Sendable, Equatable {
+    /// git would apply the patch.
+    case passed
+    /// git refuses the patch (or the patch names a path no patch may touch); the message says why.
+    case failed(message: String)
+    /// The patch was not checked; the reason says why.
+    case notChecked(reason: String)
+
+    /// Writes the `before` bytes of `changes` into a new temporary folder and runs `git apply --check` on
+    /// `patch` there, with the `git` found on `environment`'s `PATH`, no configuration but git's built-in
+    /// defaults, and no repository around it, giving up after `timeout` seconds. Nothing from the scanned
+    /// repository runs: its files are only data here, and a `PATH` entry that is not absolute (which
+    /// would be looked up from the working directory) is skipped.
+    package static func run(_ patch: [UInt8], against changes: [FileChange], environment: [String: String], timeout: TimeInterval = 30)
+        -> GitApplyCheck
+    {
+        guard let git = executable(named: "git", searchPath: environment["PATH"] ?? "") else {
+            return .notChecked(reason: "not checked (git not found)")
+        }
+        if let unsafe = changes.first(where: { !isSafe($0.path) }) {
+            return .failed(message: "the patch names a path outside the scanned tree or inside .git: \(unsafe.path)")
+        }
+        let fileManager = FileManager.default
+        let folder = fileManager.temporaryDirectory.appendingPathComponent("scenesweep-apply-\(UUID().uuidString)")
+        defer { try? fileManager.removeItem(at: folder) }
+        let tree = folder.appendingPathComponent("tree")
+        let patchFile = folder.appendingPathComponent("patch.diff")
+        let errorFile = folder.appendingPathComponent("stderr")
+        let errors: FileHandle
+        do {
+            try fileManager.createDirectory(at: tree, withIntermediateDirectories: true)
+            for change in changes {
+                guard let before = change.before else { continue }
+                let file = tree.appendingPathComponent(change.path)
+                try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(before).write(to: file)
+            }
+            try Data(patch).write(to: patchFile)
+            try Data().write(to: errorFile)
+            errors = try FileHandle(forWritingTo: errorFile)
+        } catch {
+            return .notChecked(reason: "not checked (could not copy the files to check against: \(error.localizedDescription))")
+        }
+        defer { try? errors.close() }
+
+        let process = Process()
+        process.executableURL = git
+        process.arguments = ["apply", "--check", "--whitespace=nowarn", patchFile.path]
+        process.currentDirectoryURL = tree
+        process.environment = [
+            "PATH": environment["PATH"] ?? "",
+            "HOME": folder.path,
+            "LC_ALL": "C",
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CONFIG_GLOBAL": "/dev/null",
+            // Without a repository `git apply` works like patch(1); this keeps it from finding one in a
+            // folder above the temporary one.
+            "GIT_CEILING_DIRECTORIES": folder.path,
+        ]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        do {
+            try process.run()
+        } catch {
+            return .notChecked(reason: "not checked (could not run \(git.path): \(error.localizedDescription))")
+        }
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            // SIGKILL, not terminate()'s SIGTERM: the child inherits the signal mask of the thread that
+            // started it, and threads of a dispatch or task pool block SIGTERM.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            finished.wait()
+            return .notChecked(reason: "not checked (git apply --check took longer than \(String(format: "%g", timeout)) s)")
+        }
+        if process.terminationReason == .exit && process.terminationStatus == 0 { return .passed }
+        let message = String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return .failed(message: message.isEmpty ? "git apply --check failed with status \(process.terminationStatus)" : message)
+    }
+
+    /// The first executable file called `name` in the absolute folders of `searchPath`.
+    static func executable(named name: String, searchPath: String) -> URL? {
+        for folder in searchPath.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
+                FileManager.default.isExecutableFile(atPath: candidate.path)
+            {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Whether `path` stays inside the folder it is written under and outside any `.git` folder.
+    static func isSafe(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.utf8.contains(0) else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { component in
+            !component.isEmpty && component != "." && component != ".." && component.lowercased() != ".git"
+        }
+    }
+}
