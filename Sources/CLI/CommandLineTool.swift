@@ -18,7 +18,8 @@ package enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ScanCommand.self, SweepCommand.self, MergeCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self,
-            InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self, PublishCommand.self, CompletionsCommand.self,
+            FixCommand.self, InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self, PublishCommand.self,
+            CompletionsCommand.self,
             ManPageCommand.self,
         ]
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// What the real `git apply --check` says of a patch, asked on a fresh temporary copy of the files the
 /// patch was made from, so a patch is verified by the tool its users will apply it with.

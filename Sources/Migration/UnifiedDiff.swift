@@ -1,3 +1,5 @@
+import Results
+
 /// A migration's file changes as one patch in git's unified diff format, which `git apply` (and `patch
 /// -p1`) take.
 ///

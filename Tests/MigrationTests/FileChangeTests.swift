@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Migration
+@testable import Results
 
 struct FileChangeTests {
     @Test func aChangeWithoutEarlierBytesIsANewFile() {

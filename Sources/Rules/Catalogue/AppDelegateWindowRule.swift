@@ -117,6 +117,39 @@ struct AppDelegateWindowRule: Rule {
                     )
                 ],
                 note: "Adopted in code, the root view controller re-hosted in the scene's window: a warning, not a black screen."),
+            Example(
+                ExampleSource.appDelegate(
+                    properties: """
+                        var window: UIWindow?
+
+                        """,
+                    launching: """
+                        window = ↓UIWindow(frame: UIScreen.main.bounds)
+                        window?.rootViewController = RootTabBarController()
+                        window?.makeKeyAndVisible()
+                        """),
+                infoPlist: .scenes,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                if let window = (UIApplication.shared.delegate as? AppDelegate)?.window {
+                                    window.windowScene = windowScene
+                                    window.makeKeyAndVisible()
+                                    self.window = window
+                                }
+                            }
+                        }
+                        """
+                    )
+                ],
+                note:
+                    "The scene delegate gives the app delegate's window its scene: the window shows, a note for the deprecated initialiser."
+            ),
         ],
         nonTriggering: [
             Example(
@@ -212,9 +245,22 @@ struct AppDelegateWindowRule: Rule {
             "; the scene delegate moves its root view controller into a UIWindow(windowScene:) (\($0.place)), so the app shows, "
                 + "but the frame window is built for nothing and code that uses it sees an off-screen window: build the root view controller without it"
         }
+        // A scene delegate that gives the app delegate's window its scene shows it: what is left is the
+        // initialiser iOS 26 deprecates, a note.
+        let adoption = facts.hasAdoptedScenes ? WindowAdoption.find(facts) : nil
         for site in WindowCreation.sites(facts) where site.isAppDelegateWindow && !site.isAttached {
             let how = site.file.language == .swift ? "\(site.file.text(site.token))(frame:)" : "initWithFrame:"
             methodsWithCreation.insert(site.file.path + "#" + site.place)
+            if let adoption {
+                findings.append(
+                    finding(
+                        context,
+                        "the app delegate creates its window with \(how) (in \(site.place)); the scene delegate gives it its scene "
+                            + "(\(adoption.place)), so it shows, but \(how) is deprecated in iOS 26: create the window in "
+                            + "scene(_:willConnectTo:options:) with UIWindow(windowScene:) when convenient",
+                        in: site.file, token: site.token, severity: .note))
+                continue
+            }
             findings.append(
                 finding(
                     context,
@@ -223,8 +269,9 @@ struct AppDelegateWindowRule: Rule {
                             ?? "; a window no scene owns is never shown once the app adopts scenes: create it in scene(_:willConnectTo:options:) with UIWindow(windowScene:)"),
                     in: site.file, token: site.token, severity: rehosted == nil ? nil : .warning))
         }
-        // A storyboard window set up and shown from the app delegate: nil under scenes, nothing appears.
-        for reference in facts.appDelegateMethods {
+        // A storyboard window set up and shown from the app delegate: nil under scenes, nothing appears (unless a
+        // scene delegate gives the app delegate's window its scene).
+        for reference in facts.appDelegateMethods where adoption == nil {
             let file = facts.file(reference)
             let function = facts.function(reference)
             let body = WindowCreation.body(function)

@@ -70,7 +70,7 @@ package enum Catalogue {
     }
 
     /// The rules a selection leaves on.
-    static func active(in selection: RuleSelection) -> [any Rule.Type] {
+    package static func active(in selection: RuleSelection) -> [any Rule.Type] {
         all.filter { rule in
             let description = rule.description
             return !selection.disabled.contains(description.id) && description.aliases.allSatisfy { !selection.disabled.contains($0) }

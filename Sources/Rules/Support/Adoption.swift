@@ -2,7 +2,7 @@ import ScanCore
 
 extension AppFacts {
     /// The app delegate implements `application(_:configurationForConnecting:options:)`.
-    var adoptsInCode: Bool { !configurationMethods.isEmpty }
+    package var adoptsInCode: Bool { !configurationMethods.isEmpty }
 
     /// Scene-based without needing a manifest configuration: SwiftUI entry or code adoption.
     var isSceneBasedWithoutManifest: Bool { adoptsInCode || isSwiftUIApp }

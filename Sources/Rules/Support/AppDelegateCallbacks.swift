@@ -1,16 +1,16 @@
 /// The app delegate methods UIKit stops calling once an app adopts scenes, with their replacements.
-struct AppDelegateCallback: Sendable {
+package struct AppDelegateCallback: Sendable {
     /// Swift signatures that implement it (`application(_:open:options:)`; the async form of quick actions too).
-    let swift: [String]
-    let objc: String
+    package let swift: [String]
+    package let objc: String
     /// The scene-side replacement, in words.
-    let replacement: String
+    package let replacement: String
     /// What the method is for, for messages: "deep links", "quick actions".
-    let purpose: String
+    package let purpose: String
 
-    var displayName: String { swift[0] }
+    package var displayName: String { swift[0] }
 
-    static let all: [AppDelegateCallback] = [
+    package static let all: [AppDelegateCallback] = [
         AppDelegateCallback(
             swift: ["applicationDidBecomeActive(_:)"], objc: "applicationDidBecomeActive:",
             replacement: "sceneDidBecomeActive(_:) in the scene delegate, or observe UIApplication.didBecomeActiveNotification",
@@ -68,7 +68,7 @@ struct AppDelegateCallback: Sendable {
     ]
 
     /// The callback a method signature implements, if any.
-    static func matching(_ signature: String) -> AppDelegateCallback? {
+    package static func matching(_ signature: String) -> AppDelegateCallback? {
         all.first { $0.swift.contains(signature) || $0.objc == signature }
     }
 }

@@ -77,3 +77,33 @@ struct RootViewRehosting {
 
     var place: String { "\(Paths.fileName(of: file.path)):\(file.line(ofToken: token))" }
 }
+
+/// A scene delegate that gives the app delegate's window its scene (`appDelegate.window?.windowScene =
+/// windowScene`, or a local read from it): the window the app delegate built at launch is then shown.
+struct WindowAdoption {
+    let file: SourceFile
+    /// The `windowScene` assignment.
+    let token: Int
+
+    static func find(_ facts: AppFacts) -> WindowAdoption? {
+        for reference in facts.sceneDelegateMethods {
+            let file = facts.file(reference)
+            let body = WindowCreation.body(facts.function(reference))
+            let readsDelegateWindow = body.contains { index in
+                guard file.is(index, "window"), !CodeQuery.isAssigned(index, in: file),
+                    let owner = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file)
+                else { return false }
+                return AppDelegateReferences.isAppDelegate(owner, in: file, at: index, delegateClasses: facts.appDelegateNames)
+            }
+            guard readsDelegateWindow else { continue }
+            let assignment = body.first { index in
+                (file.is(index, "windowScene") && file.isPunctuation(index - 1, UInt8(ascii: ".")) && CodeQuery.isAssigned(index, in: file))
+                    || file.is(index, "setWindowScene")
+            }
+            if let assignment { return WindowAdoption(file: file, token: assignment) }
+        }
+        return nil
+    }
+
+    var place: String { "\(Paths.fileName(of: file.path)):\(file.line(ofToken: token))" }
+}

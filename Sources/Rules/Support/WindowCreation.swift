@@ -1,7 +1,7 @@
 import ScanCore
 
 /// Where code makes windows, and whether it attaches them to a scene.
-enum WindowCreation {
+package enum WindowCreation {
     /// Window classes: UIWindow and the app's own subclasses of it.
     static func windowClasses(_ facts: AppFacts) -> Set<String> {
         var classes: Set<String> = ["UIWindow"]
@@ -60,28 +60,28 @@ enum WindowCreation {
         return false
     }
 
-    static func body(_ function: FunctionDeclaration) -> Range<Int> {
+    package static func body(_ function: FunctionDeclaration) -> Range<Int> {
         function.hasBody ? (function.bodyStart + 1)..<function.bodyEnd : 0..<0
     }
 }
 
 /// A place where code creates a window without a scene, and whose window it is.
-struct WindowSite {
-    let file: SourceFile
+package struct WindowSite {
+    package let file: SourceFile
     /// The window class token of the creation.
-    let token: Int
+    package let token: Int
     /// The app delegate's own `window` (property, or a local later stored in it).
-    let isAppDelegateWindow: Bool
+    package let isAppDelegateWindow: Bool
     /// A scene is attached in the same function (or, for a stored property, anywhere in its type).
-    let isAttached: Bool
+    package let isAttached: Bool
     /// `application(_:didFinishLaunchingWithOptions:)`, or the property's name.
-    let place: String
+    package let place: String
 }
 
 extension WindowCreation {
     /// Every window created without a scene in the app's code, in functions and in stored-property
     /// initialisers alike.
-    static func sites(_ facts: AppFacts) -> [WindowSite] {
+    package static func sites(_ facts: AppFacts) -> [WindowSite] {
         let classes = windowClasses(facts)
         var sites: [WindowSite] = []
         for file in facts.files where file.mentions("Window") {

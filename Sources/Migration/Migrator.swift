@@ -1,0 +1,148 @@
+import Foundation
+import Results
+import Rules
+import ScanCore
+import XcodeProject
+
+/// Which apps `fix` considers.
+package struct FixRequest: Sendable {
+    /// Targets (or app folders) named with `--app`; empty: every app.
+    package var apps: [String] = []
+    /// `--all`: at-risk apps too, not only blocked ones.
+    package var includeAtRisk = false
+    /// The Swift compiler for `-parse` checks (nil: skipped and said so).
+    package var swiftCompiler: String?
+    /// Where the checks look up `git` (`PATH`).
+    package var environment: [String: String]
+
+    package init(
+        apps: [String] = [], includeAtRisk: Bool = false, swiftCompiler: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.apps = apps
+        self.includeAtRisk = includeAtRisk
+        self.swiftCompiler = swiftCompiler
+        self.environment = environment
+    }
+}
+
+/// Migrate-or-explain over a tree: scans it, and for each blocked app writes a patch that passes every
+/// check of `PatchVerification`, or explains, with the places and the steps, why it wrote none.
+package enum Migrator {
+    package struct Run: Sendable {
+        /// The scan of the tree as it is.
+        package let report: ScanReport
+        package let migrations: [AppMigration]
+    }
+
+    /// - Parameter prefix: the scanned folder's path from the repository root: every path of the result is
+    ///   written from the root, as `scan` writes them.
+    package static func run(
+        source: any FileSource, filter: PathFilter = PathFilter(), rules: RuleSelection = RuleSelection(), request: FixRequest,
+        prefix: String = ""
+    ) -> Run {
+        let anchors = rules.disabled.isEmpty ? Catalogue.anchors : Catalogue.anchors(for: Catalogue.active(in: rules))
+        let workspace = Workspace.load(from: source, filter: filter, anchors: anchors)
+        let report = Scanner.scan(workspace, rules: rules)
+        let rebasedReport = report.rebased(under: prefix)
+        var migrations: [AppMigration] = []
+        // Apps of one tree can share a project file or an Info.plist: each patch is made on top of the ones
+        // before it, and verified with them applied.
+        var accepted: [FileChange] = []
+        var current: [String: [UInt8]] = [:]
+        for (index, app) in report.apps.enumerated() {
+            guard selected(app, request: request) else { continue }
+            let facts = workspace.facts[index]
+            let migration = migrate(
+                app, facts: facts, workspace: workspace, report: report, current: current,
+                verification: PatchVerification(
+                    source: PatchedSource(base: source, changes: accepted), filter: filter, rules: rules, before: report,
+                    swiftCompiler: request.swiftCompiler, environment: request.environment))
+            if migration.status == .patched {
+                accepted += migration.changes
+                for change in migration.changes { current[change.path] = change.after }
+            }
+            migrations.append(rebased(migration, app: index, report: report, rebasedReport: rebasedReport, prefix: prefix))
+        }
+        return Run(report: rebasedReport, migrations: migrations)
+    }
+
+    /// The decision with paths from the repository root, its steps and its patch written from those paths.
+    private static func rebased(
+        _ migration: AppMigration, app index: Int, report: ScanReport, rebasedReport: ScanReport, prefix: String
+    ) -> AppMigration {
+        let rebasedApp = rebasedReport.apps[index]
+        var lookup: [Finding: Finding] = [:]
+        for (old, new) in zip(report.apps[index].findings, rebasedApp.findings) { lookup[old] = new }
+        func moved(_ finding: Finding) -> Finding {
+            if let known = lookup[finding] { return known }
+            guard !prefix.isEmpty else { return finding }
+            var moved = Finding(
+                rule: finding.rule, severity: finding.severity, message: finding.message, file: prefix + "/" + finding.file,
+                line: finding.line, column: finding.column, anchor: finding.anchor, offset: finding.offset)
+            moved.fingerprint = finding.fingerprint
+            return moved
+        }
+        var result = migration.rebased(under: prefix, finding: moved)
+        result.steps = steps(for: result.remaining) + result.reasons.filter { _ in result.status == .patched }.map(\.described)
+        if result.status == .patched { result.patch = String(decoding: UnifiedDiff.render(result.changes), as: UTF8.self) }
+        return result
+    }
+
+    private static func selected(_ app: AppReport, request: FixRequest) -> Bool {
+        guard app.verdict == .blocked || (request.includeAtRisk && app.verdict == .atRisk) else { return false }
+        // A vendor's example app is reported apart and is not the repository's to migrate.
+        guard app.counted else { return false }
+        return request.apps.isEmpty || request.apps.contains { $0 == app.target || $0 == app.path }
+    }
+
+    private static func migrate(
+        _ app: AppReport, facts: AppFacts, workspace: Workspace, report: ScanReport, current: [String: [UInt8]],
+        verification: PatchVerification
+    ) -> AppMigration {
+        func explained(_ reasons: [MigrationNote], remaining: [Finding]? = nil) -> AppMigration {
+            let left = remaining ?? app.findings.filter { $0.severity == .error || $0.severity == .warning }
+            return AppMigration(
+                path: app.path, target: app.target, framework: app.framework, status: .explained, changes: [], resolves: [],
+                remaining: left, reasons: reasons, steps: [], checks: [])
+        }
+        if facts.app.unidentified || facts.app.isStandIn {
+            return explained([MigrationNote("the app could not be identified: " + app.unreadable.joined(separator: "; "))])
+        }
+        if app.verdict != .blocked {
+            return explained([MigrationNote("the app is not blocked: its warnings are about code that needs a person's judgement")])
+        }
+        let planned: (changes: [FileChange], notes: [MigrationNote])
+        do {
+            planned = try NativeMigration(facts: facts, workspace: workspace, findings: app.findings, current: current).changes()
+        } catch {
+            return explained([error.note])
+        }
+        let project = facts.app.project.flatMap { path in workspace.projects.first { $0.path == path } }
+        let compiled = planned.changes.filter { $0.isNewFile && !$0.path.hasSuffix(".h") }.map(\.path)
+        let outcome = verification.verify(
+            planned.changes, app: app, expectedSources: compiled, pbxproj: project?.pbxprojPath, target: app.target)
+        if let failure = outcome.failure {
+            return explained([MigrationNote("a patch was written but did not pass its checks, so none is offered: \(failure)")])
+        }
+        return AppMigration(
+            path: app.path, target: app.target, framework: app.framework, status: .patched, changes: planned.changes,
+            resolves: outcome.resolves, remaining: outcome.remaining, reasons: planned.notes, steps: [], checks: outcome.checks)
+    }
+
+    /// What to do by hand about findings: each finding's place and message, then its rule's fix, once per rule.
+    static func steps(for findings: [Finding]) -> [String] {
+        var steps: [String] = []
+        var rules: Set<String> = []
+        for finding in findings.sorted(by: {
+            ($0.severity == .error ? 0 : 1, $0.file, $0.line) < ($1.severity == .error ? 0 : 1, $1.file, $1.line)
+        }) {
+            var step = "\(finding.file):\(finding.line): \(finding.message) [\(finding.rule)]"
+            if rules.insert(finding.rule).inserted, let rule = Catalogue.rule(named: finding.rule) {
+                step += " — " + rule.description.fix
+            }
+            steps.append(step)
+        }
+        return steps
+    }
+}

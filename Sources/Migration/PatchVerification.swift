@@ -1,0 +1,149 @@
+import Foundation
+import Results
+import Rules
+import ScanCore
+import XcodeProject
+
+/// The checks a patch must pass before `fix` offers it: the files it writes read back as what they are, the
+/// patch applies with `git apply --check`, and a re-scan of the patched tree finds the app no longer blocked
+/// with no new error anywhere. A patch that fails one is replaced by an explanation.
+struct PatchVerification {
+    struct Outcome {
+        /// What passed, in words.
+        var checks: [String] = []
+        /// The first check that failed, if any.
+        var failure: String?
+        var resolves: [Finding] = []
+        var remaining: [Finding] = []
+    }
+
+    let source: any FileSource
+    let filter: PathFilter
+    let rules: RuleSelection
+    let before: ScanReport
+    /// The Swift compiler, for `-parse`; nil when there is none (the check is then reported as skipped).
+    let swiftCompiler: String?
+    /// Where `git` is looked up (`PATH`).
+    let environment: [String: String]
+
+    func verify(_ changes: [FileChange], app: AppReport, expectedSources: [String], pbxproj: String?, target: String) -> Outcome {
+        var outcome = Outcome()
+        func fail(_ text: String) -> Outcome {
+            outcome.failure = text
+            return outcome
+        }
+        for change in changes {
+            if let problem = readBack(change, expectedSources: expectedSources, pbxproj: pbxproj, target: target) { return fail(problem) }
+        }
+        outcome.checks.append(
+            swiftCompiler == nil
+                ? "every written file reads back (plists and project.pbxproj with Foundation and scenesweep's readers; Swift not parsed: no swiftc on PATH)"
+                : "every written file reads back (Swift with swiftc -parse; plists and project.pbxproj with Foundation and scenesweep's readers)"
+        )
+        let patch = UnifiedDiff.render(changes)
+        switch GitApplyCheck.run(patch, against: changes, environment: environment) {
+        case .passed: outcome.checks.append("git apply --check")
+        case .failed(let message): return fail("git apply --check refused the patch: \(message)")
+        case .notChecked(let reason): outcome.checks.append("git apply --check not run (\(reason))")
+        }
+        let after = Scanner.scan(PatchedSource(base: source, changes: changes), filter: filter, rules: rules)
+        guard let patched = after.apps.first(where: { $0.path == app.path && $0.target == app.target }) else {
+            return fail("the re-scan of the patched tree no longer finds the app")
+        }
+        func key(_ finding: Finding) -> String { "\(finding.rule)|\(finding.file)|\(finding.anchor)" }
+        let earlierErrors = Set(before.apps.flatMap(\.findings).filter { $0.severity == .error }.map(key))
+        if let new = after.apps.flatMap(\.findings).first(where: { $0.severity == .error && !earlierErrors.contains(key($0)) }) {
+            return fail("the re-scan finds a new error: \(new.file):\(new.line): \(new.message) [\(new.rule)]")
+        }
+        // A finding is cleared when it is gone, or only left at a lower level (a window the scene delegate now
+        // shows stays as a note about its deprecated initialiser).
+        var left: [String: Severity] = [:]
+        for finding in patched.findings { left[key(finding)] = max(left[key(finding)] ?? finding.severity, finding.severity) }
+        outcome.resolves = app.findings.filter { finding in left[key(finding)].map { $0 < finding.severity } ?? true }
+        outcome.remaining = patched.findings.filter { $0.severity == .error || $0.severity == .warning }
+        guard patched.verdict != .blocked else {
+            let errors = patched.findings.filter { $0.severity == .error }
+            return fail(
+                "the patched app is still blocked: "
+                    + errors.map { "\($0.file):\($0.line): \($0.message) [\($0.rule)]" }.joined(separator: "; "))
+        }
+        outcome.checks.append("re-scan: \(patched.verdict.rawValue), no new error")
+        return outcome
+    }
+
+    /// Whether a written file is what it claims to be; the problem otherwise.
+    private func readBack(_ change: FileChange, expectedSources: [String], pbxproj: String?, target: String) -> String? {
+        let path = change.path
+        if path.hasSuffix(".swift") {
+            return swiftParseProblem(change.after, name: Paths.fileName(of: path))
+        }
+        if path.hasSuffix(".m") || path.hasSuffix(".h") {
+            let file = SourceFile(path: path, bytes: change.after, language: .objectiveC)
+            if let unbalanced = file.tokens.indices.first(where: { isBracket(file, $0) && file.partners[$0] < 0 }) {
+                return "\(path):\(file.line(ofToken: unbalanced)): unbalanced bracket in the written Objective-C"
+            }
+            if file.types.isEmpty { return "\(path): no class found in the written Objective-C" }
+            return nil
+        }
+        if path.hasSuffix(".plist") {
+            do {
+                let (value, _) = try PropertyListReader.read(change.after)
+                guard value["UIApplicationSceneManifest"]?["UISceneConfigurations"] != nil else {
+                    return "\(path): the scene manifest is missing when read back"
+                }
+            } catch {
+                return "\(path): does not read back: \(error)"
+            }
+            do {
+                _ = try PropertyListSerialization.propertyList(from: Data(change.after), options: [], format: nil)
+            } catch {
+                return "\(path): Foundation cannot read it back: \(error.localizedDescription)"
+            }
+            return nil
+        }
+        if path == pbxproj {
+            do {
+                _ = try PropertyListSerialization.propertyList(from: Data(change.after), options: [], format: nil)
+            } catch {
+                return "\(path): Foundation cannot read the edited project: \(error.localizedDescription)"
+            }
+            let xcodeproj = Paths.directory(of: path)
+            do {
+                let project = try ProjectReader.read(change.after, xcodeprojPath: xcodeproj)
+                guard let reread = project.targets.first(where: { $0.name == target }) else {
+                    return "\(path): the target \(target) is gone from the edited project"
+                }
+                for source in expectedSources where !reread.sourceFiles.contains(source) {
+                    return "\(path): \(source) is not among \(target)'s sources in the edited project"
+                }
+            } catch {
+                return "\(path): the edited project does not read back: \(error)"
+            }
+        }
+        return nil
+    }
+
+    private func isBracket(_ file: SourceFile, _ index: Int) -> Bool {
+        for byte in "{}()[]".utf8 where file.isPunctuation(index, byte) { return true }
+        return false
+    }
+
+    /// `swiftc -parse` on the file: syntax only, so UIKit need not exist on this machine.
+    private func swiftParseProblem(_ bytes: [UInt8], name: String) -> String? {
+        guard let compiler = swiftCompiler else { return nil }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenesweep-parse-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent(name)
+            try Data(bytes).write(to: file)
+            let run = try ChildProcess.run(compiler, ["-parse", file.path], timeout: 60)
+            guard run.status == 0 else {
+                return "\(name) does not parse: " + run.errors.split(separator: "\n").prefix(3).joined(separator: "; ")
+            }
+            return nil
+        } catch {
+            return "\(name) could not be parsed: \(error)"
+        }
+    }
+}

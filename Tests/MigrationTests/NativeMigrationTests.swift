@@ -1,0 +1,182 @@
+import Foundation
+import Migration
+import Results
+import Rules
+import ScanCore
+import TestSupport
+import Testing
+
+/// `fix` on native apps of each shape: a patch that matches its golden, applies with the real git, and leaves
+/// the app unblocked when the patched tree is scanned from disk; refused shapes get an explanation and no patch.
+struct NativeMigrationTests {
+    static let recording = ProcessInfo.processInfo.environment["SCENESWEEP_RECORD_GOLDENS"] == "1"
+
+    static func migrate(_ root: String, apps: [String] = []) throws -> Migrator.Run {
+        let source = try DirectorySource(root: root, label: ".")
+        return Migrator.run(
+            source: source, request: FixRequest(apps: apps, swiftCompiler: FixTestTools.swiftCompiler()))
+    }
+
+    /// Copies a fixture, applies `patch` there with `git apply`, and scans the result from disk.
+    static func applyAndScan(_ patch: String, to folder: String) throws -> ScanReport {
+        let patchFile = folder + "/../fix.patch"
+        try Data(patch.utf8).write(to: URL(fileURLWithPath: patchFile))
+        let check = try FixTestTools.run("/usr/bin/git", ["apply", "--check", patchFile], in: folder)
+        #expect(check.status == 0, "git apply --check: \(check.errors)")
+        let apply = try FixTestTools.run("/usr/bin/git", ["apply", patchFile], in: folder)
+        #expect(apply.status == 0, "git apply: \(apply.errors)")
+        return Scanner.scan(try DirectorySource(root: folder, label: "."))
+    }
+
+    @Test(arguments: ["legacy-swift-uikit", "legacy-objc-xib"])
+    func aLegacyFixtureGetsAPatchThatMatchesItsGoldenAppliesAndUnblocksTheApp(_ fixture: String) throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: FixturePaths.scan(fixture).path, toPath: folder)
+        let run = try Self.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(run.migrations.count == 1)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.resolves.contains { $0.rule == "scene-manifest-missing" })
+        #expect(migration.resolves.contains { $0.rule == "app-delegate-window" && $0.severity == .error })
+        #expect(!migration.remaining.contains { $0.severity == .error })
+        let golden = FixturePaths.fixtures.appendingPathComponent("goldens/fix/\(fixture).patch")
+        if Self.recording { try Data(migration.patch.utf8).write(to: golden) }
+        #expect(migration.patch == (try String(contentsOf: golden, encoding: .utf8)), "patch differs from \(golden.path)")
+        let patched = try Self.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+        // The callbacks with work of their own are reached from the scene side now: none is reported as dead.
+        #expect(!app.findings.contains { $0.rule == "app-delegate-callback-unreached" && $0.severity != .note })
+    }
+
+    @Test func aStoryboardAppGetsTheStoryboardInItsSceneConfigurationAndItsWindowHandedBack() throws {
+        let directory = TemporaryDirectory("fix")
+        var writer = ProjectWriter()
+        writer.sourceFiles = ["AppDelegate.swift"]
+        writer.resourceFiles = ["Base.lproj/Main.storyboard", "Base.lproj/LaunchScreen.storyboard"]
+        writer.settings = ProjectWriter.defaultTargetSettings
+        directory.write("App.xcodeproj/project.pbxproj", writer.write().text)
+        directory.write("App/Base.lproj/Main.storyboard", "<document/>")
+        directory.write("App/Base.lproj/LaunchScreen.storyboard", "<document/>")
+        directory.write(
+            "App/AppDelegate.swift",
+            """
+            import UIKit
+
+            @UIApplicationMain
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+
+              var window: UIWindow?
+
+              func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                return true
+              }
+
+              func applicationWillResignActive(_ application: UIApplication) {
+                // Sent when the application is about to move from active to inactive state.
+              }
+
+              func applicationDidEnterBackground(_ application: UIApplication) {
+                Analytics.flush()
+              }
+            }
+
+            """)
+        directory.write(
+            "App/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleExecutable</key>
+            \t<string>$(EXECUTABLE_NAME)</string>
+            \t<key>UILaunchStoryboardName</key>
+            \t<string>LaunchScreen</string>
+            \t<key>UIMainStoryboardFile</key>
+            \t<string>Main</string>
+            </dict>
+            </plist>
+
+            """)
+        let run = try Self.migrate(directory.path)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        let sceneDelegate = try #require(migration.changes.first { $0.path == "App/SceneDelegate.swift" })
+        let text = String(decoding: sceneDelegate.after, as: UTF8.self)
+        // Two-space indentation, as the app delegate's.
+        #expect(text.contains("\n  var window: UIWindow?\n"))
+        #expect(text.contains("appDelegate?.window = window"))
+        #expect(
+            text.contains(
+                "func sceneDidEnterBackground(_ scene: UIScene) {\n    appDelegate?.applicationDidEnterBackground(UIApplication.shared)"))
+        // A callback that only holds the template's comment does nothing: it is not forwarded.
+        #expect(!text.contains("sceneWillResignActive"))
+        let plist = try #require(migration.changes.first { $0.path == "App/Info.plist" })
+        #expect(String(decoding: plist.after, as: UTF8.self).contains("<key>UISceneStoryboardFile</key>\n\t\t\t\t\t<string>Main</string>"))
+        let patched = try Self.applyAndScan(migration.patch, to: directory.path)
+        #expect(patched.apps.first?.verdict != .blocked)
+    }
+
+    @Test func aWindowMadeInAClosureIsExplainedWithItsPlaceAndNoPatch() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: FixturePaths.scan("legacy-swift-uikit").path, toPath: folder)
+        let delegate = folder + "/Shelf/AppDelegate.swift"
+        var text = try String(contentsOfFile: delegate, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "        let window = UIWindow(frame: UIScreen.main.bounds)",
+            with: "        DispatchQueue.main.async {\n        let window = UIWindow(frame: UIScreen.main.bounds)")
+        text = text.replacingOccurrences(of: "        self.window = window\n", with: "        self.window = window\n        }\n")
+        try text.write(toFile: delegate, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/Shelf/Info.plist"))
+        let run = try Self.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .explained)
+        #expect(migration.changes.isEmpty)
+        #expect(migration.patch.isEmpty)
+        let reason = try #require(migration.reasons.first)
+        #expect(reason.text.contains("closure"))
+        #expect(reason.file == "Shelf/AppDelegate.swift")
+        #expect(reason.line == 27)
+        #expect(!migration.steps.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/Shelf/Info.plist")) == before)
+    }
+
+    @Test func aFrameworkAppIsExplainedNotPatched() throws {
+        let run = try Self.migrate(FixturePaths.fixtures.appendingPathComponent("frameworks/rn-0.85-factory-swift").path)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .explained)
+        #expect(migration.reasons.first?.text.contains("React Native") == true)
+    }
+
+    @Test func aReadyAppIsLeftAlone() throws {
+        let run = try Self.migrate(FixturePaths.scan("migrated-swift-uikit").path)
+        #expect(run.migrations.isEmpty)
+    }
+}
+
+enum FixTestTools {
+    static func swiftCompiler() -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(folder)/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func run(_ executable: String, _ arguments: [String], in folder: String) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
