@@ -112,9 +112,10 @@ package enum Migrator {
         if app.verdict != .blocked {
             return explained([MigrationNote("the app is not blocked: its warnings are about code that needs a person's judgement")])
         }
-        let planned: (changes: [FileChange], notes: [MigrationNote])
+        let planned: PlannedPatch
         do {
-            planned = try NativeMigration(facts: facts, workspace: workspace, findings: app.findings, current: current).changes()
+            let context = MigrationContext(facts: facts, workspace: workspace, findings: app.findings, current: current)
+            planned = try MigrationStrategies.strategy(for: facts).init(context).plan()
         } catch {
             return explained([error.note])
         }
