@@ -14,6 +14,7 @@ enum SweepCommand: Command {
         var config: String?
         var only: [String] = []
         var offline = false
+        var patches = false
         var shard: Shard?
         var failOn: Severity?
         var failOnRegression = false
@@ -34,6 +35,13 @@ enum SweepCommand: Command {
             },
             OptionSpec(["--offline"], help: "Do not fetch: scan the mirrors as they are") { options, _ in
                 options.offline = true
+            },
+            OptionSpec(
+                ["--patches"],
+                help:
+                    "Also write each blocked app's verified patch, or why there is none,\nin the run's patches/<repo>/ (as the config's fix: patches: true)"
+            ) { options, _ in
+                options.patches = true
             },
             OptionSpec(
                 ["--shard"], value: "I/N",
@@ -132,7 +140,8 @@ enum SweepCommand: Command {
         } else {
             loaded = FleetCommands.loadConfig(configPath, console: console)
         }
-        guard let config = loaded else { return ExitStatus.failed }
+        guard var config = loaded else { return ExitStatus.failed }
+        if options.patches { config.writesPatches = true }
         do {
             _ = try SweepPlan.make(config, only: options.only, shard: options.shard)
         } catch {

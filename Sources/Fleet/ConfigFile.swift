@@ -19,11 +19,12 @@ struct ConfigFile: Decodable {
     var publish: PublishSection?
     var limits: LimitsSection?
     var retention: RetentionSection?
+    var fix: FixSection?
     var repos: [RepoSection]
 
     enum CodingKeys: String, CodingKey {
         case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, suppressions, notify, publish, limits,
-            retention,
+            retention, fix,
             repos
         case reportURL = "report_url"
         case includeVendoredApps = "include_vendored_apps"
@@ -104,6 +105,11 @@ struct ConfigFile: Decodable {
             case disable, severity
             case forceSeverity = "force_severity"
         }
+    }
+
+    struct FixSection: Decodable {
+        /// Whether each blocked app's verified patch (or its explanation) is written with the run.
+        var patches: Bool?
     }
 
     struct SuppressionsSection: Decodable {

@@ -187,6 +187,7 @@ package enum ConfigValidator {
             retention: RetentionPolicy(
                 runs: raw.retention?.runs, days: raw.retention?.days,
                 mirrorGraceDays: raw.retention?.mirrorGraceDays ?? RetentionPolicy.defaultMirrorGraceDays),
+            writesPatches: raw.fix?.patches == true ? true : nil,
             repos: repos)
     }
 }

@@ -45,6 +45,9 @@ package struct FleetConfig: Sendable, Hashable, Encodable {
     package var limits: RepoLimits
     /// Which old runs and unused mirrors the workspace drops.
     package var retention: RetentionPolicy
+    /// `fix: patches: true` (or `sweep --patches`): each blocked app's verified patch, or its explanation,
+    /// written with the run. nil when not asked for, so configs without the key keep their hash.
+    package var writesPatches: Bool?
     package var repos: [RepoConfig]
 
     package struct Auth: Sendable, Hashable, Encodable {
@@ -86,9 +89,10 @@ package struct FleetConfig: Sendable, Hashable, Encodable {
         ruleSeverities: [String: Severity] = [:], forcedSeverities: [String: Severity] = [:],
         suppressions: SuppressionPolicy = .fleetDefault, exclude: [String] = [], includeVendoredApps: Bool? = nil,
         notify: Notify? = nil, reportURL: String? = nil, publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(),
-        retention: RetentionPolicy = RetentionPolicy(),
+        retention: RetentionPolicy = RetentionPolicy(), writesPatches: Bool? = nil,
         repos: [RepoConfig]
     ) {
+        self.writesPatches = writesPatches
         self.includeVendoredApps = includeVendoredApps
         self.file = file
         self.version = version
@@ -138,7 +142,8 @@ package struct FleetConfig: Sendable, Hashable, Encodable {
     package func scanSettings(for repo: RepoConfig) -> ScanSettings {
         ScanSettings(
             exclude: exclude, paths: repo.paths, disabledRules: disabledRules, ruleSeverities: ruleSeverities,
-            forcedSeverities: forcedSeverities, suppressions: suppressions, includeVendoredApps: includeVendoredApps == true)
+            forcedSeverities: forcedSeverities, suppressions: suppressions, includeVendoredApps: includeVendoredApps == true,
+            writesPatches: writesPatches == true)
     }
 
     /// A hash of every setting, for run records (comments and formatting do not change it, nor where
@@ -203,11 +208,15 @@ package struct ScanSettings: Sendable, Hashable, Codable {
     package var forcedSeverities: [String: Severity] = [:]
     package var suppressions: SuppressionPolicy = .fleetDefault
     package var includeVendoredApps = false
+    /// Whether the scan of the repository also writes its blocked apps' patches.
+    package var writesPatches = false
 
     package init(
         exclude: [String], paths: [String], disabledRules: [String], ruleSeverities: [String: Severity],
-        forcedSeverities: [String: Severity] = [:], suppressions: SuppressionPolicy = .fleetDefault, includeVendoredApps: Bool = false
+        forcedSeverities: [String: Severity] = [:], suppressions: SuppressionPolicy = .fleetDefault, includeVendoredApps: Bool = false,
+        writesPatches: Bool = false
     ) {
+        self.writesPatches = writesPatches
         self.exclude = exclude
         self.paths = paths
         self.disabledRules = disabledRules
@@ -233,6 +242,8 @@ package struct ScanSettings: Sendable, Hashable, Codable {
         parts += suppressions.hashParts
         // Only when set, so the settings of configs without the key keep their hash.
         if includeVendoredApps { parts += ["include_vendored_apps"] }
+        // A result made without patches is made again once they are asked for.
+        if writesPatches { parts += ["fix_patches"] }
         return Fingerprint.of(parts)
     }
 }

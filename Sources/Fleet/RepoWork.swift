@@ -175,8 +175,9 @@ struct RepoWork: Sendable {
         let trace = PhaseClock()
         var state = job.state
         let report: ScanReport
+        let source: GitTreeSource
         do {
-            let source = try listedTree(repo, state: &state, filter: job.settings.filter)
+            source = try listedTree(repo, state: &state, filter: job.settings.filter)
             trace.lap("\(repo.name): list the tree")
             report = environment.scan(source, job.settings.filter, config.ruleSelection)
             trace.lap("\(repo.name): scan")
@@ -192,14 +193,27 @@ struct RepoWork: Sendable {
             return failure(repo, "\(error)", branch: state.branch, fetchSeconds: job.fetchSeconds)
         }
         trace.lap("\(repo.name): write results")
+        var patches: PatchCounts?
+        if job.settings.writesPatches {
+            // A patch that cannot be made costs the patch, never the repository's result.
+            do {
+                patches = try PatchFiles.write(
+                    source: source, settings: job.settings, rules: config.ruleSelection, report: report, key: repo.key,
+                    folder: store.patchFolder(run: runID, key: repo.key))
+            } catch {
+                progress.note("\(repo.name): patches not written: \(error)")
+            }
+            trace.lap("\(repo.name): patches")
+        }
         MemoryRelease.afterRepository()
         let scanSeconds = seconds(since: started)
         let counts = AppCounts(report.apps).kept(in: .repository)
-        let record = RepoRecord(
+        var record = RepoRecord(
             key: repo.key, name: repo.name, url: GitURL.redacted(repo.url), branch: repo.branch, scannedBranch: state.branch,
             team: repo.team, status: .scanned, commit: commit.description, resultTool: environment.toolVersion,
             resultRulePack: environment.rulePack, settingsHash: job.settings.hash, scannedIn: runID, fetchSeconds: job.fetchSeconds,
             scanSeconds: scanSeconds, counts: counts)
+        record.patches = patches
         progress.report(.scanned(repo.name, counts: counts, seconds: scanSeconds, reason: job.reason))
         return Outcome(record: record, report: report)
     }

@@ -33,6 +33,11 @@ package struct RunStore: Sendable {
     package func recordPath(_ run: String) -> String { runFolder(run) + "/run.json" }
 
     /// `runs/<run>/repos/<key>.<ext>`.
+    /// Where `fix: patches` puts a repository's patches and explanations in a run.
+    package func patchFolder(run: String, key: RepoKey) -> String {
+        runFolder(run) + "/patches/" + key.rawValue
+    }
+
     package func resultPath(run: String, key: RepoKey, ext: String) -> String {
         runFolder(run) + "/repos/" + key.rawValue + "." + ext
     }

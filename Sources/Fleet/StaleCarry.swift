@@ -1,3 +1,4 @@
+import Foundation
 import Git
 import Results
 
@@ -24,6 +25,12 @@ struct StaleCarry {
                     try AtomicFile.write(render(report), to: target)
                 }
             }
+            // The patches made from that result, when it had them: `repos/<key>.json` → `patches/<key>`.
+            let previous = source("json")
+            let runFolder = (previous as NSString).deletingLastPathComponent.replacingOccurrences(
+                of: "/repos", with: "", options: .anchored.union(.backwards))
+            let previousKey = ((previous as NSString).lastPathComponent as NSString).deletingPathExtension
+            PatchFiles.carry(from: runFolder + "/patches/" + previousKey, to: store.patchFolder(run: runID, key: key))
             return true
         } catch {
             return false

@@ -61,6 +61,11 @@ package enum StarterConfig {
         # submodules…) are reported apart and left out of the figures; true counts them like the team's own.
         include_vendored_apps: false
 
+        # `scenesweep fix` in every sweep: each blocked app's verified patch (or why there is none) is written
+        # in the run's patches/<repo>/ folder, ready for a pull request. Off by default.
+        fix:
+          patches: false
+
         # Used by `scenesweep daemon`: after a run in which an app's verdict got worse (regression) or an app
         # became blocked (blocked), post a Slack-compatible message naming the apps, teams and owners.
         notify:

@@ -270,7 +270,9 @@ package struct Sweep: Sendable {
             hostTokens: credentials.hostTokens,
             sshKey: credentials.sshPrivateKey, knownHosts: credentials.knownHostsFile, toolVersion: environment.toolVersion,
             rulePack: environment.rulePack, exclude: config.exclude, disabledRules: config.disabledRules,
-            ruleSeverities: config.ruleSeverities, scanWorkers: config.scanConcurrency, defaultScanWorkers: environment.defaultScanWorkers,
+            ruleSeverities: config.ruleSeverities, forcedSeverities: config.forcedSeverities, suppressions: config.suppressions,
+            includeVendoredApps: config.includeVendoredApps, writesPatches: config.writesPatches, scanWorkers: config.scanConcurrency,
+            defaultScanWorkers: environment.defaultScanWorkers,
             retryAttempts: environment.fetchRetry.attempts, retryInitialDelay: environment.fetchRetry.initialDelay,
             retryMaximumDelay: environment.fetchRetry.maximumDelay)
     }

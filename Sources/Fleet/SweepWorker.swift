@@ -69,7 +69,8 @@ package enum SweepWorker {
         let store = RunStore(root: setup.storeRoot)
         let config = FleetConfig(
             file: "", fleetName: "", workspace: setup.storeRoot, disabledRules: setup.disabledRules, ruleSeverities: setup.ruleSeverities,
-            exclude: setup.exclude, repos: [])
+            forcedSeverities: setup.forcedSeverities, suppressions: setup.suppressions, exclude: setup.exclude,
+            includeVendoredApps: setup.includeVendoredApps, writesPatches: setup.writesPatches, repos: [])
         let environment = SweepEnvironment(
             progress: ProgressReporter([ProgressRelay { channel.send(.progress($0)) }]), toolVersion: setup.toolVersion,
             rulePack: setup.rulePack, defaultScanWorkers: setup.defaultScanWorkers,

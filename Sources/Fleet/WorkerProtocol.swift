@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import Rules
 import ScanCore
 
 /// What the sweep and its worker processes say to each other over a pair of pipes: frames of
@@ -62,6 +63,13 @@ struct WorkerSetup: Codable, Sendable {
     var exclude: [String]
     var disabledRules: [String]
     var ruleSeverities: [String: Severity]
+    // Every setting a repository's scan depends on (`ScanSettings`) reaches the worker: before these four
+    // were sent, a sweep in worker processes scanned without the fleet's `force_severity`, `suppressions`
+    // and `include_vendored_apps`.
+    var forcedSeverities: [String: Severity] = [:]
+    var suppressions: SuppressionPolicy = .fleetDefault
+    var includeVendoredApps: Bool?
+    var writesPatches: Bool?
     var scanWorkers: Int?
     var defaultScanWorkers: Int
     var retryAttempts: Int

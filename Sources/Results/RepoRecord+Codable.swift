@@ -5,7 +5,7 @@
 extension RepoRecord: Codable {
     private enum CodingKeys: String, CodingKey {
         case key, name, url, branch, scannedBranch, team, status, commit, resultTool, resultRulePack, settingsHash, scannedIn
-        case reused, stale, error, failingSince, fetchSeconds, scanSeconds, counts
+        case reused, stale, error, failingSince, fetchSeconds, scanSeconds, counts, patches
     }
 
     package init(from decoder: any Decoder) throws {
@@ -28,6 +28,7 @@ extension RepoRecord: Codable {
             fetchSeconds: container.decodeIfPresent(Double.self, forKey: .fetchSeconds),
             scanSeconds: container.decodeIfPresent(Double.self, forKey: .scanSeconds),
             counts: container.contains(.counts) ? AppCounts(from: container.superDecoder(forKey: .counts), as: .repository) : nil)
+        patches = try container.decodeIfPresent(PatchCounts.self, forKey: .patches)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -51,5 +52,6 @@ extension RepoRecord: Codable {
         try container.encodeIfPresent(fetchSeconds, forKey: .fetchSeconds)
         try container.encodeIfPresent(scanSeconds, forKey: .scanSeconds)
         if let counts { try counts.encode(to: container.superEncoder(forKey: .counts), as: .repository) }
+        try container.encodeIfPresent(patches, forKey: .patches)
     }
 }

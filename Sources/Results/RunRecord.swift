@@ -143,6 +143,9 @@ package struct RepoRecord: Sendable, Equatable {
     package var scanSeconds: Double?
     /// The result's apps by verdict and findings by severity (what run.json keeps of its counts).
     package var counts: AppCounts?
+    /// With `fix: patches`: how many of the repository's blocked apps got a verified patch, and how many an
+    /// explanation instead (nil when no patches were made for this result).
+    package var patches: PatchCounts?
 
     package init(
         key: RepoKey, name: String, url: String, branch: String?, scannedBranch: String? = nil, team: String?, status: RepoStatus,
@@ -179,4 +182,19 @@ package struct RepoRecord: Sendable, Equatable {
 
     /// Whether a scan result (`repos/<key>.json`) belongs to this record.
     package var hasResult: Bool { scannedIn != nil }
+}
+
+/// How `fix` decided a repository's (or a team's, or the fleet's) blocked apps.
+package struct PatchCounts: Sendable, Hashable, Codable {
+    package var patched: Int
+    package var explained: Int
+
+    package init(patched: Int = 0, explained: Int = 0) {
+        self.patched = patched
+        self.explained = explained
+    }
+
+    package static func + (lhs: PatchCounts, rhs: PatchCounts) -> PatchCounts {
+        PatchCounts(patched: lhs.patched + rhs.patched, explained: lhs.explained + rhs.explained)
+    }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import Migration
+import Results
+import Rules
+import ScanCore
+
+/// With `fix: patches`, each scanned repository's blocked apps as `fix` decides them: per app
+/// `runs/<id>/patches/<repo key>/<app>.patch` (the verified patch, for `git apply` at the repository root)
+/// and `<app>.json` (the decision as `fix --format json` gives it: patched, or explained with the reasons and
+/// steps). An explained app has its `.json` only.
+enum PatchFiles {
+    /// Decides the repository's blocked apps from the same tree its result was made from, writes their files
+    /// and returns the counts; nil when no app is blocked (nothing is written).
+    static func write(
+        source: any FileSource, settings: ScanSettings, rules: RuleSelection, report: ScanReport, key: RepoKey, folder: String
+    ) throws -> PatchCounts? {
+        guard report.apps.contains(where: { $0.verdict == .blocked && $0.counted }) else { return nil }
+        // The sweep has no compiler to offer and must not depend on one: Swift syntax is checked where `fix`
+        // runs interactively; git apply --check and the re-scan run here too.
+        let run = Migrator.run(source: source, filter: settings.filter, rules: rules, request: FixRequest())
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var counts = PatchCounts()
+        for migration in run.migrations {
+            let name = AppArtifactName.file(repo: key, path: migration.path, target: migration.target)
+            let single = FixReport(root: report.root, toolVersion: report.toolVersion, rulePack: report.rulePack, apps: [migration])
+            try AtomicFile.write(single.json, to: folder + "/" + name + ".json")
+            if migration.status == .patched {
+                try AtomicFile.write(migration.patch, to: folder + "/" + name + ".patch")
+                counts.patched += 1
+            } else {
+                counts.explained += 1
+            }
+        }
+        return counts
+    }
+
+    /// Links the patches a previous run wrote for a repository into this run (`from` and `to` are the
+    /// repository's patch folders); nothing when it had none.
+    static func carry(from previous: String, to folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: previous), !names.isEmpty else { return }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in names { _ = try? AtomicFile.link(previous + "/" + name, to: folder + "/" + name) }
+    }
+}

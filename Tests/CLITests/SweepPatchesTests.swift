@@ -1,0 +1,69 @@
+import CLI
+import Foundation
+import TestSupport
+import Testing
+
+/// `fix: patches` / `sweep --patches`: each blocked app's verified patch, or its explanation, in the run.
+@Suite("sweep patches")
+struct SweepPatchesTests {
+    static func runs(_ bench: GitWorkbench) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: bench.path("ws/runs")).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static func repoRecord(_ name: String, run: String, bench: GitWorkbench) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: bench.path("ws/runs/\(run)/run.json")))
+        let repos = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["repos"] as? [[String: Any]])
+        return try #require(repos.first { $0["name"] as? String == name })
+    }
+
+    @Test func aSweepWithPatchesWritesEachBlockedAppsPatchAndCarriesItToTheNextRun() throws {
+        let bench = try FleetCommandTests.fleet()
+        let first = FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--patches", "--quiet"], in: bench.root)
+        #expect(first.status == 0, "\(first.err)")
+        let run = try #require(try Self.runs(bench).last)
+        let shop = try Self.repoRecord("shop", run: run, bench: bench)
+        let key = try #require(shop["key"] as? String)
+        #expect((shop["patches"] as? [String: Any])?["patched"] as? Int == 1)
+        #expect((shop["patches"] as? [String: Any])?["explained"] as? Int == 0)
+        // The ready repository has nothing to patch and no patch figures.
+        #expect(try Self.repoRecord("books", run: run, bench: bench)["patches"] == nil)
+        let folder = bench.path("ws/runs/\(run)/patches/\(key)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names.count == 2)
+        let patch = try #require(names.first { $0.hasSuffix(".patch") })
+        let decision = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + patch.replacingOccurrences(of: ".patch", with: ".json")))
+        let apps = try #require((try JSONSerialization.jsonObject(with: decision) as? [String: Any])?["apps"] as? [[String: Any]])
+        #expect(apps.first?["status"] as? String == "patched")
+        #expect(apps.first?["target"] as? String == "Shelf")
+        // It is the patch `fix` writes for the repository, and git applies it at the repository's root.
+        let text = try String(contentsOfFile: folder + "/" + patch, encoding: .utf8)
+        #expect(text == ConsoleCapture.run(["fix", bench.path("shop")]).out)
+        _ = try bench.git(["apply", "--check", folder + "/" + patch], in: bench.path("shop"))
+
+        let second = FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--patches", "--quiet"], in: bench.root)
+        #expect(second.status == 0)
+        let next = try #require(try Self.runs(bench).last)
+        #expect(next != run)
+        let carried = try Self.repoRecord("shop", run: next, bench: bench)
+        #expect(carried["status"] as? String == "reused")
+        #expect((carried["patches"] as? [String: Any])?["patched"] as? Int == 1)
+        #expect(try String(contentsOfFile: bench.path("ws/runs/\(next)/patches/\(key)/\(patch)"), encoding: .utf8) == text)
+    }
+
+    @Test func withoutPatchesNoPatchFolderIsWrittenAndTheConfigKeyTurnsThemOn() throws {
+        let bench = try FleetCommandTests.fleet()
+        #expect(FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--quiet"], in: bench.root).status == 0)
+        let run = try #require(try Self.runs(bench).last)
+        #expect(!FileManager.default.fileExists(atPath: bench.path("ws/runs/\(run)/patches")))
+        var config = try String(contentsOfFile: bench.path("fleet.yaml"), encoding: .utf8)
+        config = config.replacingOccurrences(of: "workspace: ws\n", with: "workspace: ws\nfix: { patches: true }\n")
+        try config.write(toFile: bench.path("fleet.yaml"), atomically: true, encoding: .utf8)
+        #expect(FleetCommandTests.run(["validate", "--config", "fleet.yaml"], in: bench.root).status == 0)
+        #expect(FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--quiet"], in: bench.root).status == 0)
+        let next = try #require(try Self.runs(bench).last)
+        // Asking for patches makes the result again: one made without them is not carried.
+        let shop = try Self.repoRecord("shop", run: next, bench: bench)
+        #expect(shop["status"] as? String == "scanned")
+        #expect((shop["patches"] as? [String: Any])?["patched"] as? Int == 1)
+    }
+}
