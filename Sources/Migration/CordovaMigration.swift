@@ -1,10 +1,12 @@
 import Results
 import ScanCore
+import XcodeProject
 
 /// Cordova apps adopt scenes by moving to cordova-ios 8, whose template has `SceneDelegate: CDVSceneDelegate`
-/// and the manifest, and whose `CDVAppDelegate` no longer builds a window. Before 8, `CDVAppDelegate` builds
-/// the window in `didFinishLaunching` and there is no scene delegate to name, so no hand patch is safe: every
-/// shape is explained with the upgrade path, anchored where the version or the window comes from.
+/// and the manifest, and whose `CDVAppDelegate` no longer builds a window. A committed cordova-ios 8 project
+/// lacking those parts gets them; before 8, `CDVAppDelegate` builds the window in `didFinishLaunching` and there
+/// is no scene delegate to name, so no hand patch is safe and the upgrade is explained, anchored where the
+/// version or the window comes from, as it is when `platforms/ios` is not committed.
 struct CordovaMigration: MigrationStrategy {
     let context: MigrationContext
 
@@ -50,13 +52,7 @@ struct CordovaMigration: MigrationStrategy {
                     + "(CDVSceneDelegate arrived in cordova-ios 8), so there is no project to patch and the fix is the upgrade. \(Self.generatedUpgrade).\(manifest)",
                 at: at)
         }
-        if let version, version >= Self.sceneSupport {
-            throw Refusal(
-                "platforms/ios is committed with cordova-ios \(written), whose template adopts scenes, but this project lacks part of it "
-                    + "(SceneDelegate.swift, the UIApplicationSceneManifest in App-Info.plist or the AppDelegate extension): "
-                    + "regenerate the platform (cordova platform rm ios && cordova platform add ios@\(version.major)) rather than patching a project the template no longer matches",
-                at: context.app.infoPlists.first?.location(of: "UIApplicationSceneManifest") ?? at)
-        }
+        if let version, version >= Self.sceneSupport { return try cordova8(version: version, written: written) }
         let window = context.findings.first { $0.rule == "app-delegate-window" }
         throw Refusal(
             "platforms/ios is cordova-ios \(written)'s project: its AppDelegate subclasses CDVAppDelegate, which builds the window and CDVViewController "
@@ -64,4 +60,74 @@ struct CordovaMigration: MigrationStrategy {
                 + "Upgrade instead: \(Self.upgrade)",
             at: window.map { Location(file: $0.file, line: $0.line) } ?? at)
     }
+
+    /// A committed cordova-ios 8 project without the template's scene parts: they are added as the template
+    /// has them (`SceneDelegate: CDVSceneDelegate` beside the Swift app delegate, the manifest naming it with
+    /// the main storyboard), provided the app delegate is the template's Swift one and builds no window.
+    private func cordova8(version: SemanticVersion, written: String) throws(Refusal) -> PlannedPatch {
+        let facts = context.facts
+        let regenerate =
+            "regenerate the platform (cordova platform rm ios && cordova platform add ios@\(version.major)) so that it matches the cordova-ios \(written) template"
+        do {
+            try context.checkNotStarted()
+        } catch {
+            throw Refusal(
+                "platforms/ios is committed with cordova-ios \(written), whose template adopts scenes, but this project has only part of it "
+                    + "(SceneDelegate.swift, the UIApplicationSceneManifest in App-Info.plist or configurationForConnecting): \(regenerate)",
+                at: error.note.file.map { Location(file: $0, line: error.note.line ?? 1) })
+        }
+        try context.checkProjectAndPlists()
+        if let window = context.findings.first(where: { $0.rule == "app-delegate-window" }) {
+            throw Refusal(
+                "the app delegate builds a window of its own, which no scene shows: move that code out, or \(regenerate)",
+                at: Location(file: window.file, line: window.line))
+        }
+        // cordova-ios 8 declares AppDelegate in a header of its own and implements it in a Swift extension,
+        // which the scan may not recognise as the app delegate: the template's class name counts too.
+        let delegates = facts.appDelegateNames.union(["AppDelegate"]).sorted().flatMap { name in
+            (facts.declarations[name] ?? []).map { facts.files[$0.file] }
+        }
+        guard let delegate = delegates.first(where: { $0.path.hasSuffix(".swift") }),
+            delegates.allSatisfy({ $0.path.hasSuffix(".swift") || $0.path.hasSuffix(".h") })
+        else {
+            throw Refusal(
+                "the app delegate is not cordova-ios 8's Swift AppDelegate (an extension of CDVAppDelegate's subclass): "
+                    + "a Swift scene delegate cannot be added beside it safely; \(regenerate)",
+                at: delegates.first.map { Location(file: $0.path, line: 1) } ?? context.app.declaration)
+        }
+        let className = "SceneDelegate"
+        if let existing = facts.declarations[className]?.first {
+            let file = facts.files[existing.file]
+            throw Refusal(
+                "the app already declares a class named \(className) that is not a scene delegate",
+                at: Location(file: file.path, line: file.line(ofToken: file.types[existing.type].nameToken)))
+        }
+        var storyboards: [String: String] = [:]
+        for plist in context.app.infoPlists {
+            guard let path = plist.file else { continue }
+            guard let name = AppDelegateShape.storyboard(of: plist, app: context.app) else {
+                throw Refusal(
+                    "the Info.plist names no main storyboard (UIMainStoryboardFile, the template's Main), which CDVSceneDelegate's scene loads: \(regenerate)",
+                    at: plist.location(of: "UIMainStoryboardFile"))
+            }
+            storyboards[path] = name
+        }
+        let path = Paths.join(Paths.directory(of: delegate.path), "\(className).swift")
+        var changes = [try context.newFile(path, Self.sceneDelegate)]
+        changes += try context.manifestChanges(
+            delegateClass: "$(PRODUCT_MODULE_NAME).\(className)", storyboard: { $0.file.flatMap { storyboards[$0] } })
+        if let project = try context.projectChange(newPaths: [path], sibling: delegate.path) { changes.append(project) }
+        return PlannedPatch(changes: changes)
+    }
+
+    /// cordova-ios 8's scene delegate: the framework class does the work (window, web view, URLs to plugins).
+    static let sceneDelegate = """
+        import Cordova
+
+        /// Cordova's scene delegate builds the window and its web view controller and hands URLs and
+        /// activities to plugins; the app needs nothing of its own here.
+        class SceneDelegate: CDVSceneDelegate {
+        }
+
+        """
 }

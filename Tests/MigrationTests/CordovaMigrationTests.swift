@@ -5,8 +5,8 @@ import ScanCore
 import TestSupport
 import Testing
 
-/// `fix` on Cordova apps: every shape is explained with the cordova-ios 8 upgrade, anchored where the window
-/// or the version comes from, and no file is written.
+/// `fix` on Cordova apps: a committed cordova-ios 8 project without the template's scene parts gets them; every
+/// other shape is explained with the cordova-ios 8 upgrade, anchored where the window or the version comes from.
 struct CordovaMigrationTests {
     @Test func aCommittedCordovaIos7ProjectIsExplainedAtTheWindowBuildingAppDelegate() throws {
         let run = try NativeMigrationTests.migrate(FixturePaths.fixtures.appendingPathComponent("frameworks/cordova-7").path)
@@ -52,5 +52,55 @@ struct CordovaMigrationTests {
         let migration = try FlutterMigrationTests.only(try NativeMigrationTests.migrate(folder))
         #expect(migration.status == .explained)
         #expect(migration.reasons.first?.text.contains("regenerate the platform") == true, "\(migration.reasons.map(\.described))")
+    }
+
+    /// cordova-ios 8.0.1's project with the template's scene parts taken out: no SceneDelegate.swift (file and
+    /// project entries), no manifest, an app delegate extension with no configurationForConnecting.
+    static func cordova8WithoutScenes(_ folder: String) throws {
+        let app = folder + "/platforms/ios/App/"
+        try FileManager.default.removeItem(atPath: app + "SceneDelegate.swift")
+        let project = folder + "/platforms/ios/App.xcodeproj/project.pbxproj"
+        let lines = try String(contentsOfFile: project, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        try FlutterMigrationTests.write(lines.filter { !$0.contains("SceneDelegate.swift") }.joined(separator: "\n"), to: project)
+        let plist = app + "App-Info.plist"
+        var text = try String(contentsOfFile: plist, encoding: .utf8)
+        let start = try #require(text.range(of: "\t<key>UIApplicationSceneManifest</key>"))
+        let end = try #require(text.range(of: "\t<key>UIRequiresFullScreen</key>"))
+        text.removeSubrange(start.lowerBound..<end.lowerBound)
+        try FlutterMigrationTests.write(text, to: plist)
+        try FlutterMigrationTests.write(
+            """
+            import UIKit
+
+            // AppDelegate is declared in Objective-C by Cordova (a CDVAppDelegate subclass); Swift implements it here.
+            @main
+            #if compiler(>=6.1)
+            @objc @implementation
+            #else
+            @_objcImplementation
+            #endif
+            extension AppDelegate {
+            }
+
+            """, to: app + "AppDelegate.swift")
+    }
+
+    @Test func aCommittedCordovaIos8ProjectWithoutItsSceneDelegateGetsTheTemplatesSceneDelegateAndManifest() throws {
+        let (directory, folder) = try FlutterMigrationTests.copy("cordova-8", edit: Self.cordova8WithoutScenes)
+        _ = directory
+        let migration = try FlutterMigrationTests.only(try NativeMigrationTests.migrate(folder))
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(
+            migration.changes.map(\.path).sorted() == [
+                "platforms/ios/App.xcodeproj/project.pbxproj", "platforms/ios/App/App-Info.plist", "platforms/ios/App/SceneDelegate.swift",
+            ])
+        let delegate = try #require(migration.changes.first { $0.path.hasSuffix("SceneDelegate.swift") })
+        #expect(String(decoding: delegate.after, as: UTF8.self).contains("class SceneDelegate: CDVSceneDelegate {"))
+        let golden = FixturePaths.fixtures.appendingPathComponent("goldens/fix/cordova-8-without-scenes.patch")
+        if NativeMigrationTests.recording { try Data(migration.patch.utf8).write(to: golden) }
+        #expect(migration.patch == (try String(contentsOf: golden, encoding: .utf8)), "patch differs from \(golden.path)")
+        let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict == .ready, "\(app.findings.map(\.message))")
     }
 }
