@@ -39,7 +39,7 @@ package enum FlutterAppDelegate {
         let headerText = try text(header, context)
         let implementationText = try text(implementation, context)
         if FlutterTemplates.matches(headerText, [FlutterTemplates.legacyHeader]),
-            FlutterTemplates.matches(implementationText, [FlutterTemplates.legacyImplementation])
+            FlutterTemplates.matches(implementationText, FlutterTemplates.legacyImplementationShapes)
         {
             return .legacyObjectiveC(header: header, implementation: implementation)
         }
@@ -69,7 +69,8 @@ package enum FlutterAppDelegate {
         for file in files {
             places += ownLines(file.text, against: file.template).map { (file.path, $0.line, $0.text) }
         }
-        let shown = places.prefix(4).map { "\($0.path):\($0.line) `\($0.text)`" }
+        // File names, not paths: the reason's own location is rebased for the report, its text is not.
+        let shown = places.prefix(4).map { "\(Paths.fileName(of: $0.path)):\($0.line) `\($0.text)`" }
         let more = places.count > 4 ? " and \(places.count - 4) more" : ""
         let what =
             places.isEmpty

@@ -23,12 +23,24 @@ struct FlutterMigration: MigrationStrategy {
 
     func plan() throws(Refusal) -> PlannedPatch {
         try checkVersion()
+        try checkNotDisabled()
         try context.checkNotStarted()
         try context.checkProjectAndPlists()
         try checkStoryboards()
         var changes: [FileChange] = []
         var notes: [MigrationNote] = []
-        switch try FlutterAppDelegate.read(context) {
+        let delegate: FlutterAppDelegate
+        do {
+            delegate = try FlutterAppDelegate.read(context)
+        } catch {
+            guard let optOut = context.facts.framework.settings.flutterMigrationOptOut else { throw error }
+            throw Refusal(
+                error.note.text
+                    + ". pubspec.yaml also turns Flutter's own migration off (enable-uiscene-migration: false, line \(optOut.line)): "
+                    + "remove it once the app delegate is migrated, so that flutter build ios warns again about what is left",
+                at: error.note.file.map { Location(file: $0, line: error.note.line ?? 1) })
+        }
+        switch delegate {
         case .legacySwift(let path):
             changes.append(try context.change(path, to: Array(FlutterTemplates.writtenSwift.utf8)))
         case .legacyObjectiveC(let header, let implementation):
@@ -72,6 +84,22 @@ struct FlutterMigration: MigrationStrategy {
                     + "(on 3.38-3.40 turn it on first with flutter config --enable-uiscene-migration), or run scenesweep fix again; "
                     + "3) a customised AppDelegate is migrated by hand: \(Self.guide)",
                 at: at)
+        }
+    }
+
+    /// A manifest key disabled with a leading underscore (Flutter's guide's way to turn scenes off for a while)
+    /// is the developer's decision: it is not overridden by a second, live manifest.
+    private func checkNotDisabled() throws(Refusal) {
+        for plist in context.app.infoPlists {
+            guard let path = plist.file, let bytes = context.read(path),
+                let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex(where: { $0.contains("<key>_UIApplicationSceneManifest</key>") })
+            else { continue }
+            throw Refusal(
+                "the scene manifest is switched off as _UIApplicationSceneManifest, as Flutter's guide suggests for a temporary opt-out: "
+                    + "rename the key to UIApplicationSceneManifest when the app is ready for scenes (and check it names FlutterSceneDelegate with storyboard Main); "
+                    + "fix does not add a second manifest beside it",
+                at: Location(file: path, line: line + 1))
         }
     }
 

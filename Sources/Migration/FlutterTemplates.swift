@@ -168,6 +168,10 @@ enum FlutterTemplates {
             legacySwift.replacingOccurrences(of: "@main", with: "@UIApplicationMain"),
         ]
     }()
+    /// The pre-scene Objective-C implementation, also in the `#include` spelling of older templates.
+    static let legacyImplementationShapes = [
+        legacyImplementation, legacyImplementation.replacingOccurrences(of: "#import \"", with: "#include \""),
+    ]
     static let implicitSwiftShapes = [implicitSwift, writtenSwift]
     static let implicitHeaderShapes = [implicitHeader]
     static let implicitImplementationShapes = [implicitImplementation, writtenImplementation]

@@ -41,6 +41,24 @@ struct FlutterMigrationTests {
         return app
     }
 
+    /// The fixture's runner turned into `flutter create --ios-language objc`'s, on Flutter 3.38.5.
+    static func objectiveCRunner(_ folder: String, implementation: String) throws {
+        try pin("3.38.5")(folder)
+        let runner = folder + "/ios/Runner/"
+        try FileManager.default.removeItem(atPath: runner + "AppDelegate.swift")
+        try FileManager.default.removeItem(atPath: runner + "Runner-Bridging-Header.h")
+        try write(FlutterTemplateTexts.legacyHeader, to: runner + "AppDelegate.h")
+        try write(implementation, to: runner + "AppDelegate.m")
+        try write(FlutterTemplateTexts.main, to: runner + "main.m")
+        let project = folder + "/ios/Runner.xcodeproj/project.pbxproj"
+        var text = try String(contentsOfFile: project, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "lastKnownFileType = sourcecode.swift; path = AppDelegate.swift",
+            with: "lastKnownFileType = sourcecode.c.objc; path = AppDelegate.m")
+        text = text.replacingOccurrences(of: "AppDelegate.swift", with: "AppDelegate.m")
+        try write(text, to: project)
+    }
+
     static func only(_ run: Migrator.Run) throws -> AppMigration {
         #expect(run.migrations.count == 1)
         return try #require(run.migrations.first)
@@ -78,22 +96,7 @@ struct FlutterMigrationTests {
 
     @Test func theObjectiveCTemplatePairIsReplacedByTheImplicitEnginePair() throws {
         let (directory, folder) = try Self.copy("flutter-old-template") { folder in
-            try Self.pin("3.38.5")(folder)
-            let runner = folder + "/ios/Runner/"
-            try FileManager.default.removeItem(atPath: runner + "AppDelegate.swift")
-            try FileManager.default.removeItem(atPath: runner + "Runner-Bridging-Header.h")
-            try Self.write(FlutterTemplateTexts.legacyHeader, to: runner + "AppDelegate.h")
-            try Self.write(FlutterTemplateTexts.legacyImplementation, to: runner + "AppDelegate.m")
-            try Self.write(FlutterTemplateTexts.main, to: runner + "main.m")
-            let project = folder + "/ios/Runner.xcodeproj/project.pbxproj"
-            var text = try String(contentsOfFile: project, encoding: .utf8)
-            text = text.replacingOccurrences(
-                of: "lastKnownFileType = sourcecode.swift; path = AppDelegate.swift",
-                with: "lastKnownFileType = sourcecode.c.objc; path = AppDelegate.m")
-            text = text.replacingOccurrences(of: "AppDelegate.swift", with: "AppDelegate.m")
-            text = text.replacingOccurrences(
-                of: "/* AppDelegate.m in Sources */ = {isa = PBXBuildFile;", with: "/* AppDelegate.m in Sources */ = {isa = PBXBuildFile;")
-            try Self.write(text, to: project)
+            try Self.objectiveCRunner(folder, implementation: FlutterTemplateTexts.legacyImplementation)
         }
         _ = directory
         let migration = try Self.only(try NativeMigrationTests.migrate(folder))
@@ -152,7 +155,9 @@ struct FlutterMigrationTests {
         #expect(migration.status == .explained)
         let reason = try #require(migration.reasons.first)
         #expect(reason.file == "ios/Runner/AppDelegate.swift")
-        #expect(reason.text.contains("has code of its own: ios/Runner/AppDelegate.swift:"))
+        #expect(reason.line == 6)
+        #expect(reason.text.contains("has code of its own: AppDelegate.swift:6 `private let meter = MeterSessionStore()`"))
+        #expect(reason.text.contains("enable-uiscene-migration: false, line 27"))
         #expect(reason.text.contains("FlutterViewController"))
         #expect(reason.text.contains("didInitializeImplicitFlutterEngine(_:)"))
         #expect(reason.text.contains("UISceneDelegateClassName FlutterSceneDelegate"))
@@ -172,6 +177,39 @@ struct FlutterMigrationTests {
         let reason = try #require(migration.reasons.first)
         #expect(reason.text.contains("UIMainStoryboardFile is Launcher"))
         #expect(reason.file == "ios/Runner/Info.plist")
+    }
+
+    @Test func aManifestSwitchedOffWithAnUnderscoreIsLeftToTheDeveloper() throws {
+        let (directory, folder) = try Self.copy("flutter-old-template") { folder in
+            try Self.pin("3.41.2")(folder)
+            let path = folder + "/ios/Runner/Info.plist"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            try Self.write(
+                text.replacingOccurrences(
+                    of: "</dict>\n</plist>",
+                    with: "\t<key>_UIApplicationSceneManifest</key>\n\t<dict/>\n</dict>\n</plist>"),
+                to: path)
+        }
+        _ = directory
+        let migration = try Self.only(try NativeMigrationTests.migrate(folder))
+        #expect(migration.status == .explained)
+        let reason = try #require(migration.reasons.first)
+        #expect(reason.text.contains("switched off as _UIApplicationSceneManifest"), "\(reason.described)")
+        #expect(reason.file == "ios/Runner/Info.plist")
+        #expect(reason.line == 50)
+    }
+
+    @Test func theIncludeSpellingOfOlderObjectiveCTemplatesIsATemplateToo() throws {
+        let (directory, folder) = try Self.copy("flutter-old-template") { folder in
+            try Self.objectiveCRunner(
+                folder,
+                implementation: FlutterTemplateTexts.legacyImplementation.replacingOccurrences(of: "#import \"", with: "#include \""))
+        }
+        _ = directory
+        let migration = try Self.only(try NativeMigrationTests.migrate(folder))
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        let implementation = try #require(migration.changes.first { $0.path.hasSuffix(".m") })
+        #expect(String(decoding: implementation.after, as: UTF8.self).contains("didInitializeImplicitFlutterEngine:"))
     }
 
     @Test func ownLinesAreTheOnesTheTemplateLacks() {
