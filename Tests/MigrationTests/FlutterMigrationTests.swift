@@ -81,6 +81,38 @@ struct FlutterMigrationTests {
         #expect(!app.findings.contains { $0.rule == "framework-upgrade-path" })
     }
 
+    @Test func theShortLivedPluginRegistrantTemplateIsMigratedLikeTheOriginal() throws {
+        let (directory, folder) = try Self.copy("flutter-old-template") { folder in
+            try Self.pin("3.38.1")(folder)
+            try Self.write(
+                """
+                import Flutter
+                import UIKit
+
+                @main
+                @objc class AppDelegate: FlutterAppDelegate, FlutterPluginRegistrant {
+                  override func application(
+                    _ application: UIApplication,
+                    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+                  ) -> Bool {
+                    pluginRegistrant = self
+                    return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+                  }
+
+                  func register(with registry: any FlutterPluginRegistry) {
+                    GeneratedPluginRegistrant.register(with: registry)
+                  }
+                }
+
+                """, to: folder + "/ios/Runner/AppDelegate.swift")
+        }
+        _ = directory
+        let migration = try Self.only(try NativeMigrationTests.migrate(folder))
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        let delegate = try #require(migration.changes.first { $0.path.hasSuffix(".swift") })
+        #expect(!String(decoding: delegate.after, as: UTF8.self).contains("pluginRegistrant"))
+    }
+
     @Test func aConstraintWhoseLowestVersionIs338CountsAsSceneSupport() throws {
         let (directory, folder) = try Self.copy("flutter-old-template") { folder in
             for file in ["pubspec.yaml", "pubspec.lock"] {
