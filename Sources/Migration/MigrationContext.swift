@@ -65,10 +65,12 @@ struct MigrationContext {
 
     // MARK: Shared edits
 
-    /// The manifest, with one application configuration naming `delegateClass` (and the storyboard
-    /// `storyboard` gives for the plist, if any), in every Info.plist file the target uses; an empty
-    /// `UILaunchScreen` too where the scan found no launch screen.
-    func manifestChanges(delegateClass: String, storyboard: (InfoPlist) -> String? = { _ in nil }) throws(Refusal) -> [FileChange] {
+    /// The manifest, with one application configuration `configurationName` naming `delegateClass` (and the
+    /// storyboard `storyboard` gives for the plist, if any), in every Info.plist file the target uses; an
+    /// empty `UILaunchScreen` too where the scan found no launch screen.
+    func manifestChanges(
+        delegateClass: String, configurationName: String = "Default Configuration", storyboard: (InfoPlist) -> String? = { _ in nil }
+    ) throws(Refusal) -> [FileChange] {
         var changes: [FileChange] = []
         var done: Set<String> = []
         let needsLaunchScreen = findings.contains { $0.rule == "launch-screen-missing" }
@@ -76,7 +78,7 @@ struct MigrationContext {
             guard let path = plist.file, done.insert(path).inserted else { continue }
             guard let before = read(path) else { throw Refusal("\(path) could not be read", at: plist.location) }
             var configuration: [(key: String, value: PlistFragment)] = [
-                ("UISceneConfigurationName", .string("Default Configuration")),
+                ("UISceneConfigurationName", .string(configurationName)),
                 ("UISceneDelegateClassName", .string(delegateClass)),
             ]
             if let name = storyboard(plist) { configuration.append(("UISceneStoryboardFile", .string(name))) }
