@@ -24,6 +24,7 @@ struct CapacitorMigration: MigrationStrategy {
         try checkSignals()
         try checkVersion()
         try checkRemovedAPIs()
+        try checkOwnWindow()
         try context.checkProjectAndPlists()
         let (file, type) = try appDelegate()
         if let existing = facts.declarations["SceneDelegate"]?.first {
@@ -86,12 +87,17 @@ struct CapacitorMigration: MigrationStrategy {
         guard version >= Self.sceneSupport else {
             let path =
                 version.major < 8
-                ? "upgrade to Capacitor 8 first (npm i -D @capacitor/cli@8, then npx cap migrate), then to 8.5 or later"
-                : "upgrade @capacitor/ios, @capacitor/core and @capacitor/cli to 8.5 or later (npm i @capacitor/ios@^8.5 @capacitor/core@^8.5 && npm i -D @capacitor/cli@^8.5, then npx cap sync ios)"
+                ? "Upgrade to Capacitor 8 first (npm i -D @capacitor/cli@8, then npx cap migrate), then to 8.5 or later"
+                : "Upgrade @capacitor/ios, @capacitor/core and @capacitor/cli to 8.5 or later (npm i @capacitor/ios@^8.5 @capacitor/core@^8.5 && npm i -D @capacitor/cli@^8.5, then npx cap sync ios)"
+            let review = context.findings.contains { finding in
+                finding.rule == "capacitor-removed-api" || (finding.rule == "app-delegate-callback-unreached" && finding.severity != .note)
+            }
             throw Refusal(
                 "@capacitor/ios is \(written): Capacitor adopts scenes from 8.5, whose SceneDelegate forwards to SceneDelegateProxy, which does not exist before 8.5, so a patch would not compile. "
-                    + "\(path); then run scenesweep fix again, or npx cap migrate, which writes the same template (\(Self.guide)). "
-                    + "Uses of tmpWindow and TmpViewController, and custom application(_:open:)/continue code, are listed below: they need changing either way",
+                    + "\(path); then run scenesweep fix again, or npx cap migrate, which writes the same template (\(Self.guide))"
+                    + (review
+                        ? ". The uses of APIs 8.5 removed (tmpWindow, TmpViewController) and the app-delegate code scenes no longer reach are listed below: they need changing either way"
+                        : ""),
                 at: framework.location)
         }
     }
@@ -105,6 +111,17 @@ struct CapacitorMigration: MigrationStrategy {
             "the app uses APIs Capacitor 8.5 removed, so it does not compile with @capacitor/ios \(context.facts.framework.resolvedVersion ?? "8.5") whether or not scenes are adopted: \(listed). "
                 + "Present from bridge?.viewController (or the view's window scene) instead of tmpWindow/TmpViewController, then run fix again",
             at: first.location)
+    }
+
+    /// An app delegate that makes a window of its own keeps it under scenes, where nothing shows it: the template
+    /// only adds the scene's window, and removing the app's is not the patch's to do.
+    private func checkOwnWindow() throws(Refusal) {
+        guard let window = context.findings.first(where: { $0.rule == "app-delegate-window" && $0.severity == .error }) else { return }
+        throw Refusal(
+            "the app delegate makes a window of its own, which the 8.5 template does not (its SceneDelegate makes the scene's window and the app delegate keeps only var window: UIWindow?): "
+                + "once scenes are adopted that window is never shown, and code reading the app delegate's window gets it. "
+                + "Make the app delegate's window the template's plain var window: UIWindow? and move any set-up of it to the view controller or the scene delegate, then run fix again (or npx cap migrate)",
+            at: Location(file: window.file, line: window.line))
     }
 
     /// The template's `AppDelegate.swift` beside the Info.plist, and its `AppDelegate` class (not an extension).

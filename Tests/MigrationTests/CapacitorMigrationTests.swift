@@ -51,7 +51,7 @@ struct CapacitorMigrationTests {
         #expect(try plist(folder) == plist(migrated))
     }
 
-    @Test func aCustomOpenURLBodyIsListedButDoesNotStopThePatch() throws {
+    @Test func aCustomOpenURLBodyAndAnApplicationStateReadAreListedButDoNotStopThePatch() throws {
         let directory = TemporaryDirectory("fix")
         let folder = try Self.copy("capacitor-8.5-unmigrated", into: directory)
         try Self.edit(
@@ -60,13 +60,18 @@ struct CapacitorMigrationTests {
             with:
                 "        Analytics.record(url)\n        return ApplicationDelegateProxy.shared.application(app, open: url, options: options)"
         )
+        try Self.edit(
+            folder + "/ios/App/App/AppDelegate.swift", "        // Restart anything paused while the app was inactive.\n",
+            with: "        // Restart anything paused while the app was inactive.\n        _ = UIApplication.shared.applicationState\n")
         let migration = try #require(try NativeMigrationTests.migrate(folder).migrations.first)
         #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
         let note = try #require(migration.reasons.first { $0.text.contains("application(_:open:options:)") })
         #expect(note.file == "ios/App/App/AppDelegate.swift")
-        #expect(note.line == 35)
+        #expect(note.line == 36)
         #expect(note.text.contains("scene(_:openURLContexts:)"))
         #expect(!migration.reasons.contains { $0.text.contains("continue:") })
+        let state = try #require(migration.reasons.first { $0.text.contains("applicationState") })
+        #expect(state.line == 29)
     }
 
     @Test func anAppDelegateIndentedWithTabsGetsTheMethodWithTabs() throws {
@@ -116,6 +121,20 @@ struct CapacitorMigrationTests {
         #expect(reason.text.contains("ios/App/App/AppDelegate.swift:11 (tmpWindow)"))
         #expect(reason.file == "ios/App/App/AppDelegate.swift")
         #expect(reason.line == 11)
+    }
+
+    @Test func anAppDelegateWithAWindowOfItsOwnIsExplainedAtThatWindow() throws {
+        let directory = TemporaryDirectory("fix")
+        let folder = try Self.copy("capacitor-8.5-unmigrated", into: directory)
+        try Self.edit(
+            folder + "/ios/App/App/AppDelegate.swift", "    var window: UIWindow?\n",
+            with: "    lazy var window: UIWindow? = UIWindow(frame: UIScreen.main.bounds)\n")
+        let migration = try #require(try NativeMigrationTests.migrate(folder).migrations.first)
+        #expect(migration.status == .explained)
+        let reason = try #require(migration.reasons.first)
+        #expect(reason.text.contains("window of its own"), "\(reason.text)")
+        #expect(reason.file == "ios/App/App/AppDelegate.swift")
+        #expect(reason.line == 7)
     }
 
     @Test(arguments: [("capacitor-6", "6.2.0"), ("capacitor-8.4", "8.4.1")])
