@@ -137,6 +137,21 @@ struct CapacitorMigrationTests {
         #expect(reason.line == 7)
     }
 
+    @Test func aClosingBraceSharingItsLineWithCodeIsExplainedNotEdited() throws {
+        let directory = TemporaryDirectory("fix")
+        let folder = try Self.copy("capacitor-8.5-unmigrated", into: directory)
+        try Self.edit(folder + "/ios/App/App/AppDelegate.swift", "    }\n\n}\n", with: "    } }\n")
+        let migration = try #require(try NativeMigrationTests.migrate(folder).migrations.first)
+        #expect(migration.status == .explained)
+        #expect(migration.reasons.first?.text.contains("closing brace shares its line") == true)
+        #expect(migration.reasons.first?.line == 43)
+    }
+
+    @Test func theMigratedTemplateIsLeftAlone() throws {
+        let run = try NativeMigrationTests.migrate(FixturePaths.fixtures.appendingPathComponent("frameworks/capacitor-8.5").path)
+        #expect(run.migrations.isEmpty)
+    }
+
     @Test(arguments: [("capacitor-6", "6.2.0"), ("capacitor-8.4", "8.4.1")])
     func aProjectBelow85IsExplainedWithTheUpgradePath(_ fixture: String, _ version: String) throws {
         let run = try NativeMigrationTests.migrate(FixturePaths.fixtures.appendingPathComponent("frameworks/\(fixture)").path)
