@@ -89,15 +89,17 @@ struct CapacitorMigration: MigrationStrategy {
                 version.major < 8
                 ? "Upgrade to Capacitor 8 first (npm i -D @capacitor/cli@8, then npx cap migrate), then to 8.5 or later"
                 : "Upgrade @capacitor/ios, @capacitor/core and @capacitor/cli to 8.5 or later (npm i @capacitor/ios@^8.5 @capacitor/core@^8.5 && npm i -D @capacitor/cli@^8.5, then npx cap sync ios)"
-            let review = context.findings.contains { finding in
-                finding.rule == "capacitor-removed-api" || (finding.rule == "app-delegate-callback-unreached" && finding.severity != .note)
+            var review: [String] = []
+            if context.findings.contains(where: { $0.rule == "capacitor-removed-api" }) {
+                review.append("the uses of tmpWindow/TmpViewController, which 8.5 removed")
+            }
+            if context.findings.contains(where: { $0.rule == "app-delegate-callback-unreached" && $0.severity != .note }) {
+                review.append("the app-delegate code scenes no longer reach")
             }
             throw Refusal(
                 "@capacitor/ios is \(written): Capacitor adopts scenes from 8.5, whose SceneDelegate forwards to SceneDelegateProxy, which does not exist before 8.5, so a patch would not compile. "
                     + "\(path); then run scenesweep fix again, or npx cap migrate, which writes the same template (\(Self.guide))"
-                    + (review
-                        ? ". The uses of APIs 8.5 removed (tmpWindow, TmpViewController) and the app-delegate code scenes no longer reach are listed below: they need changing either way"
-                        : ""),
+                    + (review.isEmpty ? "" : ". Listed below: \(review.joined(separator: " and ")); they need changing either way"),
                 at: framework.location)
         }
     }
