@@ -17,6 +17,8 @@ enum MigrationStrategies {
             return FlutterMigration.self
         case .cordova:
             return CordovaMigration.self
+        case .capacitor:
+            return CapacitorMigration.self
         case .swiftui:
             throw Refusal("a SwiftUI app is already scene-based: its errors are not about adopting scenes")
         default:
