@@ -12,6 +12,8 @@ enum MigrationStrategies {
         switch framework.kind {
         case .native:
             return NativeMigration.self
+        case .reactNative:
+            return ReactNativeMigration.self
         case .swiftui:
             throw Refusal("a SwiftUI app is already scene-based: its errors are not about adopting scenes")
         default:
