@@ -113,7 +113,7 @@ struct ReactNativeMigration: MigrationStrategy {
                     at: place)
             }
             throw Refusal(
-                "\(name) subclasses RCTAppDelegate (the 0.71–0.78 template), which loads its window itself: upgrade to 0.88 and use its template SceneDelegate.swift, or set automaticallyLoadReactNativeWindow = false in didFinishLaunching and add a scene delegate that builds the root view with rootViewFactory.view(withModuleName:initialProperties:launchOptions:) in UIWindow(windowScene:), forwarding scene(_:openURLContexts:)/scene(_:continue:) to RCTLinkingManager (React Native must start only once)",
+                "\(name) subclasses RCTAppDelegate (the 0.71–0.78 template shape, on React Native \(version) here), which loads its window itself: upgrade to 0.88 and use its template SceneDelegate.swift, or set automaticallyLoadReactNativeWindow = false in didFinishLaunching and add a scene delegate that builds the root view with rootViewFactory.view(withModuleName:initialProperties:launchOptions:) in UIWindow(windowScene:), forwarding scene(_:openURLContexts:)/scene(_:continue:) to RCTLinkingManager (React Native must start only once)",
                 at: place)
         }
         if version < SemanticVersion(0, 74) {

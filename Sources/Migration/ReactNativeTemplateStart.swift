@@ -20,7 +20,10 @@ struct ReactNativeTemplateStart {
     let place: Location
 
     /// Finds the statements in `function`, or refuses naming the first thing that differs from the template.
-    static func find(in function: FunctionDeclaration, of file: SourceFile, allowPlatformCondition: Bool) throws(Refusal) -> Self {
+    static func find(
+        in function: FunctionDeclaration, of file: SourceFile, allowPlatformCondition: Bool,
+        factoryClasses: Set<String> = ["RCTReactNativeFactory"]
+    ) throws(Refusal) -> Self {
         let launch = Location(file: file.path, line: file.line(ofToken: function.nameToken))
         guard function.hasBody else { throw Refusal("application(_:didFinishLaunchingWithOptions:) has no body", at: launch) }
         let body = (function.bodyStart + 1)..<function.bodyEnd
@@ -71,9 +74,11 @@ struct ReactNativeTemplateStart {
         // The factory is this method's local, kept in a property the scene delegate can read.
         let created = body.contains { token in
             file.is(token, "let") && file.is(token + 1, text: factory) && file.is(token + 2, "=")
-                && file.is(token + 3, "RCTReactNativeFactory")
+                && file.isIdentifier(token + 3) && factoryClasses.contains(file.text(token + 3))
         }
-        guard created else { throw differs("the factory (\(factory) is not `let \(factory) = RCTReactNativeFactory(…)`)") }
+        guard created else {
+            throw differs("the factory (\(factory) is not `let \(factory) = \(factoryClasses.sorted().joined(separator: "/"))(…)`)")
+        }
         guard
             let stored = body.first(where: { token in
                 file.is(token, text: factory) && file.isPunctuation(token - 1, UInt8(ascii: "=")) && file.isIdentifier(token - 2)
@@ -157,8 +162,8 @@ struct ReactNativeTemplateStart {
         String(decoding: file.bytes[lineRange(line, in: file)], as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 
-    /// The file without the statements' lines (and one of two blank lines they leave side by side).
-    func removed() -> [UInt8] {
+    /// The bytes `removed()` takes out.
+    var removedRange: Range<Int> {
         let bytes = file.bytes
         var start = Self.lineRange(lines.lowerBound, in: file).lowerBound
         var end = Self.lineRange(lines.upperBound, in: file).upperBound
@@ -171,6 +176,12 @@ struct ReactNativeTemplateStart {
         } else if before && Self.lineText(lines.upperBound + 1, in: file).trimmingCharacters(in: .whitespaces).hasPrefix("}") {
             start = Self.lineRange(lines.lowerBound - 1, in: file).lowerBound
         }
-        return Array(bytes[..<start] + bytes[end...])
+        return start..<end
+    }
+
+    /// The file without the statements' lines (and one of two blank lines they leave side by side).
+    func removed() -> [UInt8] {
+        let range = removedRange
+        return Array(file.bytes[..<range.lowerBound] + file.bytes[range.upperBound...])
     }
 }

@@ -1,0 +1,113 @@
+import Results
+import Rules
+import ScanCore
+import XcodeProject
+
+/// The patch for an Expo app, by SDK: 57.0.23 up to 58 with a committed `ios/` in the standard SDK 57
+/// AppDelegate shape is changed the way Expo's own `ios.enableSceneSupport` does (the app delegate provides
+/// its factory through `ExpoReactNativeFactoryProvider`, the template's window and start go, the manifest names
+/// `EXExpoAppSceneDelegate`); every other SDK, shape and generated project is explained with its path.
+struct ExpoMigration: MigrationStrategy {
+    let context: MigrationContext
+
+    init(_ context: MigrationContext) {
+        self.context = context
+    }
+
+    static let sceneFlag = SemanticVersion(57, 0, 23)
+    static let sceneDefault = SemanticVersion(58)
+
+    func plan() throws(Refusal) -> PlannedPatch {
+        let facts = context.facts
+        let framework = facts.framework
+        guard let version = framework.semanticVersion else {
+            throw Refusal(
+                "the Expo SDK version is unknown (no expo in package.json, no lockfile): the migration depends on the SDK",
+                at: framework.location)
+        }
+        if let generated = facts.app.generated { throw generatedRefusal(generated, version: version) }
+        if version >= Self.sceneDefault {
+            throw Refusal(
+                "Expo SDK \(version) adopts scenes in its template, but the committed ios/ folder predates it: regenerate it with npx expo prebuild --clean (continuous native generation), or add the SDK 58 template's SceneDelegate.swift (SceneDelegate: ExpoAppSceneDelegate), make AppDelegate adopt ExpoReactNativeFactoryProvider without the window and start, and name $(PRODUCT_MODULE_NAME).SceneDelegate in the manifest",
+                at: framework.location)
+        }
+        if version < Self.sceneFlag {
+            throw Refusal(
+                "Expo SDK \(version) has no scene support: upgrade to SDK 58 (scenes by default), or to 57.0.23+ and set ios.enableSceneSupport: true in the expo-build-properties plugin, then regenerate ios/ with npx expo prebuild --clean",
+                at: framework.location)
+        }
+        try context.checkNotStarted()
+        try context.checkProjectAndPlists()
+        let (className, file, type) = try appDelegate()
+        let launches = facts.methods(of: [className]).filter {
+            facts.function($0).signature == "application(_:didFinishLaunchingWithOptions:)"
+        }
+        guard launches.count == 1, let launch = launches.first, facts.file(launch).path == file.path else {
+            throw Refusal(
+                "\(className) does not have the SDK 57 template's one application(_:didFinishLaunchingWithOptions:): set ios.enableSceneSupport: true in expo-build-properties and run npx expo prebuild --clean",
+                at: Location(file: file.path, line: file.line(ofToken: type.nameToken)))
+        }
+        let start = try ReactNativeTemplateStart.find(
+            in: facts.function(launch), of: file, allowPlatformCondition: true, factoryClasses: ["ExpoReactNativeFactory"])
+        // `class AppDelegate: ExpoAppDelegate {` becomes `…: ExpoAppDelegate, ExpoReactNativeFactoryProvider {`.
+        let base = type.nameToken + 2
+        guard file.isPunctuation(type.nameToken + 1, UInt8(ascii: ":")), file.is(base, "ExpoAppDelegate"), base + 1 == type.bodyStart
+        else {
+            throw Refusal(
+                "the app delegate's header is not the SDK 57 template's `class AppDelegate: ExpoAppDelegate {`: set ios.enableSceneSupport: true in expo-build-properties and regenerate ios/, or adopt ExpoReactNativeFactoryProvider and remove the window and start by hand",
+                at: Location(file: file.path, line: file.line(ofToken: type.nameToken)))
+        }
+        let removed = start.removed()
+        let insertAt = Int(file.tokens[base].end)
+        guard insertAt < start.removedRange.lowerBound else {
+            throw Refusal("the app delegate's header follows its start", at: start.place)
+        }
+        let after = Array(removed[..<insertAt]) + Array(", ExpoReactNativeFactoryProvider".utf8) + Array(removed[insertAt...])
+        var changes = [try context.change(file.path, to: after)]
+        changes += try context.manifestChanges(delegateClass: "EXExpoAppSceneDelegate")
+        var notes: [MigrationNote] = []
+        if framework.settings.expoSceneSupport != true {
+            notes.append(
+                MigrationNote(
+                    "set ios.enableSceneSupport: true in the expo-build-properties plugin too, or the next npx expo prebuild brings back the window and start",
+                    at: framework.location))
+        }
+        return PlannedPatch(changes: changes, notes: notes)
+    }
+
+    /// The one `class AppDelegate: ExpoAppDelegate` the app declares.
+    private func appDelegate() throws(Refusal) -> (String, SourceFile, TypeDeclaration) {
+        let facts = context.facts
+        let own = Set(facts.app.sourceFiles)
+        let candidates = facts.appDelegateNames.sorted().compactMap { name -> (String, SourceFile, TypeDeclaration)? in
+            guard let reference = facts.declarations[name]?.first(where: { facts.type($0).kind == .classType }) else { return nil }
+            let file = facts.files[reference.file]
+            guard own.contains(file.path), file.language == .swift else { return nil }
+            return (name, file, facts.type(reference))
+        }
+        guard candidates.count == 1, let only = candidates.first, facts.inherits(only.0, "ExpoAppDelegate") else {
+            throw Refusal(
+                "the app delegate is not the SDK 57 Swift template's one ExpoAppDelegate subclass (Expo's own ios.enableSceneSupport refuses it too): adopt scenes by hand with EXExpoAppSceneDelegate, or upgrade to SDK 58 and regenerate ios/",
+                at: facts.framework.location)
+        }
+        return only
+    }
+
+    /// A project without `ios/`: what its SDK generates decides, and the change is to the Expo config.
+    private func generatedRefusal(_ generated: GeneratedProject, version: SemanticVersion) -> Refusal {
+        let at = context.facts.framework.location
+        if version >= Self.sceneDefault {
+            return Refusal(
+                "Expo SDK \(version) generates the scene-based template: regenerate the native project with npx expo prebuild --clean",
+                at: at)
+        }
+        if version >= Self.sceneFlag {
+            return Refusal(
+                "Expo SDK \(version) supports scenes behind a flag: add [\"expo-build-properties\", {\"ios\": {\"enableSceneSupport\": true}}] to the plugins of \(generated.config) (install expo-build-properties if it is missing), then run npx expo prebuild --clean",
+                at: Location(file: generated.config, line: 1))
+        }
+        return Refusal(
+            "Expo SDK \(version) generates an app delegate without scenes: upgrade to SDK 58 (scenes by default), or to 57.0.23+ and add expo-build-properties with ios.enableSceneSupport: true to \(generated.config)",
+            at: at)
+    }
+}
