@@ -28,12 +28,12 @@ struct ExpoMigration: MigrationStrategy {
         if let generated = facts.app.generated { throw generatedRefusal(generated, version: version) }
         if version >= Self.sceneDefault {
             throw Refusal(
-                "Expo SDK \(version) adopts scenes in its template, but the committed ios/ folder predates it: regenerate it with npx expo prebuild --clean (continuous native generation), or add the SDK 58 template's SceneDelegate.swift (SceneDelegate: ExpoAppSceneDelegate), make AppDelegate adopt ExpoReactNativeFactoryProvider without the window and start, and name $(PRODUCT_MODULE_NAME).SceneDelegate in the manifest",
+                "Expo SDK \(version) adopts scenes in its template, but the committed ios/ folder predates it: regenerate it with npx expo prebuild --clean when it is generated, or, when it holds your own changes, add the SDK 58 template's SceneDelegate.swift (SceneDelegate: ExpoAppSceneDelegate), make AppDelegate adopt ExpoReactNativeFactoryProvider without the window and start, and name $(PRODUCT_MODULE_NAME).SceneDelegate in the manifest",
                 at: framework.location)
         }
         if version < Self.sceneFlag {
             throw Refusal(
-                "Expo SDK \(version) has no scene support: upgrade to SDK 58 (scenes by default), or to 57.0.23+ and set ios.enableSceneSupport: true in the expo-build-properties plugin, then regenerate ios/ with npx expo prebuild --clean",
+                "Expo SDK \(version) has no scene support: upgrade to SDK 58 (scenes by default) and bring ios/ to its template (npx expo prebuild --clean when ios/ is generated; by hand when it holds your own changes: SceneDelegate: ExpoAppSceneDelegate, the manifest naming it, no window or start in the app delegate), or to 57.0.23+ where the standard Swift AppDelegate adopts EXExpoAppSceneDelegate (expo-build-properties ios.enableSceneSupport: true, or scenesweep fix on the committed ios/)",
                 at: framework.location)
         }
         try context.checkNotStarted()
