@@ -25,7 +25,7 @@ struct ExpoMigration: MigrationStrategy {
                 "the Expo SDK version is unknown (no expo in package.json, no lockfile): the migration depends on the SDK",
                 at: framework.location)
         }
-        if let generated = facts.app.generated { throw generatedRefusal(generated, version: version) }
+        if let generated = facts.app.generated { return try generatedPlan(generated, version: version) }
         if version >= Self.sceneDefault {
             throw Refusal(
                 "Expo SDK \(version) adopts scenes in its template, but the committed ios/ folder predates it: regenerate it with npx expo prebuild --clean when it is generated, or, when it holds your own changes, add the SDK 58 template's SceneDelegate.swift (SceneDelegate: ExpoAppSceneDelegate), make AppDelegate adopt ExpoReactNativeFactoryProvider without the window and start, and name $(PRODUCT_MODULE_NAME).SceneDelegate in the manifest",
@@ -91,6 +91,44 @@ struct ExpoMigration: MigrationStrategy {
                 at: facts.framework.location)
         }
         return only
+    }
+
+    /// A project without `ios/` on SDK 57.0.23+: the flag in its static `app.json`; anything else is explained.
+    private func generatedPlan(_ generated: GeneratedProject, version: SemanticVersion) throws(Refusal) -> PlannedPatch {
+        guard version >= Self.sceneFlag, version < Self.sceneDefault else { throw generatedRefusal(generated, version: version) }
+        let config = Location(file: generated.config, line: 1)
+        if let manifest = generated.manifest {
+            throw Refusal(
+                "app.json already declares a scene manifest in ios.infoPlist, which expo-build-properties refuses to overwrite: finish that manifest by hand, or remove it and set ios.enableSceneSupport: true",
+                at: manifest)
+        }
+        guard !generated.configIsCode, generated.config.hasSuffix(".json"), let before = context.read(generated.config) else {
+            throw generatedRefusal(generated, version: version)
+        }
+        let after: [UInt8]
+        switch ExpoSceneFlagEdit.apply(to: before) {
+        case .success(let bytes): after = bytes
+        case .failure(let problem):
+            throw Refusal(
+                "\(generated.config) cannot be edited safely as text (\(problem.text)): add [\"expo-build-properties\", {\"ios\": {\"enableSceneSupport\": true}}] to its plugins by hand, then run npx expo prebuild --clean",
+                at: config)
+        }
+        var notes: [MigrationNote] = []
+        if !dependsOnBuildProperties(generated) {
+            notes.append(
+                MigrationNote(
+                    "package.json does not list expo-build-properties: install it (npx expo install expo-build-properties) before the next prebuild",
+                    at: context.facts.framework.location))
+        }
+        return PlannedPatch(changes: [try context.change(generated.config, to: after)], notes: notes)
+    }
+
+    /// Whether the project's `package.json` lists `expo-build-properties`.
+    private func dependsOnBuildProperties(_ generated: GeneratedProject) -> Bool {
+        let path = Paths.join(Paths.directory(of: generated.config), "package.json")
+        guard let bytes = context.read(path) else { return false }
+        let tree = JSONTextTree.read(bytes)
+        return ["dependencies", "devDependencies"].contains { tree?.member($0)?.member("expo-build-properties") != nil }
     }
 
     /// A project without `ios/`: what its SDK generates decides, and the change is to the Expo config.

@@ -62,6 +62,27 @@ struct ExpoMigrationTests {
         #expect(migration.reasons.contains { $0.described.contains(words) }, "\(migration.reasons.map(\.described))")
     }
 
+    @Test func aGeneratedSDK57ProjectGetsTheFlagInItsAppJSONAndIsNoLongerBlocked() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: ReactNativeMigrationTests.framework("expo-54-no-ios").path, toPath: folder)
+        for path in ["package.json", "package-lock.json"] {
+            let url = URL(fileURLWithPath: folder + "/" + path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+                .replacingOccurrences(of: "54.0.20", with: "57.0.24").replacingOccurrences(of: "54.0.12", with: "57.0.23")
+            try Data(text.utf8).write(to: url)
+        }
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.changes.map(\.path) == ["app.json"])
+        #expect(migration.patch.contains(#"+      ["expo-build-properties", {"ios": {"enableSceneSupport": true}}]"#))
+        #expect(migration.reasons.contains { $0.text.contains("npx expo install expo-build-properties") })
+        let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+    }
+
     @Test func anSDK57AppDelegateWithADifferentHeaderIsExplainedNotPatched() throws {
         let (folder, copy) = try Self.sdk57Copy()
         defer { _ = copy }
