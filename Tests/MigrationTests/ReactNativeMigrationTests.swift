@@ -50,6 +50,27 @@ struct ReactNativeMigrationTests {
         #expect(patch.contains("+      _ = appDelegate?.application(UIApplication.shared, open: context.url, options: options)"))
     }
 
+    @Test func onReactNative088TheSceneDelegateStartsWithTheConnectionOptions() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.85-factory-swift").path, toPath: folder)
+        for path in ["package.json", "package-lock.json", "ios/Podfile.lock"] {
+            let url = URL(fileURLWithPath: folder + "/" + path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+                .replacingOccurrences(of: "0.85.2", with: "0.88.0").replacingOccurrences(of: "~0.85.0", with: "^0.88.0")
+            try Data(text.utf8).write(to: url)
+        }
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.patch.contains("+      connectionOptions: connectionOptions"))
+        #expect(!migration.patch.contains("launchOptions[.url]"))
+        let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+        #expect(!app.findings.contains { $0.rule == "react-native-double-start" || $0.rule == "framework-upgrade-path" })
+    }
+
     @Test(arguments: [
         ("rn-0.64-bridge", "RCTRootView(bridge:"),
         ("rn-0.70-appdelegate-mm", "RCTRootView(bridge:"),
@@ -68,10 +89,9 @@ struct ReactNativeMigrationTests {
     }
 
     @Test func aFactoryTemplateWhoseWindowIsUsedAgainIsExplainedAtThatLine() throws {
-        let (run, _, copy) = try Self.migrateCopy(of: "rn-0.85-factory-swift")
-        defer { _ = copy }
-        _ = run
+        let copy = TemporaryDirectory("fix")
         let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.85-factory-swift").path, toPath: folder)
         let path = folder + "/ios/Quayside/AppDelegate.swift"
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(
