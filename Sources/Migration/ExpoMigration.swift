@@ -57,7 +57,7 @@ struct ExpoMigration: MigrationStrategy {
                 "the app delegate's header is not the SDK 57 template's `class AppDelegate: ExpoAppDelegate {`: set ios.enableSceneSupport: true in expo-build-properties and regenerate ios/, or adopt ExpoReactNativeFactoryProvider and remove the window and start by hand",
                 at: Location(file: file.path, line: file.line(ofToken: type.nameToken)))
         }
-        let removed = start.removed()
+        let removed = try start.removal(in: context).after
         let insertAt = Int(file.tokens[base].end)
         guard insertAt < start.removedRange.lowerBound else {
             throw Refusal("the app delegate's header follows its start", at: start.place)

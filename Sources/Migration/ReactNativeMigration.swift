@@ -65,7 +65,7 @@ struct ReactNativeMigration: MigrationStrategy {
             shape: adapted, className: className, indent: IndentStyle.detect(in: shape.file.bytes), needsAvailability: false)
         let path = Paths.join(Paths.directory(of: shape.file.path), "\(className).swift")
         var changes = [try context.newFile(path, writer.swift())]
-        changes.append(try context.change(shape.file.path, to: start.removed()))
+        changes.append(try start.removal(in: context))
         changes += try context.manifestChanges(delegateClass: "$(PRODUCT_MODULE_NAME).\(className)")
         if let project = try context.projectChange(newPaths: [path], sibling: shape.file.path) { changes.append(project) }
         return PlannedPatch(changes: changes, notes: shape.unforwarded)
@@ -83,7 +83,7 @@ struct ReactNativeMigration: MigrationStrategy {
         }
         let start = try ReactNativeTemplateStart.find(in: facts.function(launch), of: facts.file(launch), allowPlatformCondition: false)
         try checkSingleStart(start, facts: facts)
-        return PlannedPatch(changes: [try context.change(start.file.path, to: start.removed())])
+        return PlannedPatch(changes: [try start.removal(in: context)])
     }
 
     private func knownVersion() throws(Refusal) -> SemanticVersion {

@@ -162,6 +162,17 @@ struct ReactNativeTemplateStart {
         String(decoding: file.bytes[lineRange(line, in: file)], as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 
+    /// The change to the app delegate without the statements; refused when an earlier patch of this run
+    /// already changed the file (an app delegate two targets share), which the statements were read from.
+    func removal(in context: MigrationContext) throws(Refusal) -> FileChange {
+        guard context.read(file.path) == file.bytes else {
+            throw Refusal(
+                "\(file.path) was already changed by the patch of another app in this run (a shared app delegate): migrate the apps one at a time (--app)",
+                at: place)
+        }
+        return try context.change(file.path, to: removed())
+    }
+
     /// The bytes `removed()` takes out.
     var removedRange: Range<Int> {
         let bytes = file.bytes
