@@ -32,11 +32,18 @@ struct SceneDelegateWriter {
         if case .reactNative(let start) = shape.window { lines += start.imports.map { "import \($0)" } }
         lines.append("import UIKit")
         if forwarded.contains("application:userDidAcceptCloudKitShareWithMetadata:") { lines.append("import CloudKit") }
-        lines += [
-            "",
-            "/// Connects the app's window to its scene and hands the events UIKit sends to the scene to the app",
-            "/// delegate's own methods (written by scenesweep fix).",
-        ]
+        lines.append("")
+        if case .reactNative = shape.window {
+            lines += [
+                "/// Starts React Native in a window of its scene and hands the events UIKit sends to the scene to the",
+                "/// app delegate's own methods (written by scenesweep fix).",
+            ]
+        } else {
+            lines += [
+                "/// Connects the app's window to its scene and hands the events UIKit sends to the scene to the app",
+                "/// delegate's own methods (written by scenesweep fix).",
+            ]
+        }
         if needsAvailability { lines.append("@available(iOS 13.0, *)") }
         lines += [
             "class \(className): UIResponder, UIWindowSceneDelegate {",
