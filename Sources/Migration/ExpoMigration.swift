@@ -67,10 +67,17 @@ struct ExpoMigration: MigrationStrategy {
         changes += try context.manifestChanges(delegateClass: "EXExpoAppSceneDelegate")
         var notes: [MigrationNote] = []
         if framework.settings.expoSceneSupport != true {
-            notes.append(
-                MigrationNote(
-                    "set ios.enableSceneSupport: true in the expo-build-properties plugin too, or the next npx expo prebuild brings back the window and start",
-                    at: framework.location))
+            // The flag keeps the next prebuild from bringing back the window and start, as Expo's own plugin state.
+            let config = Paths.join(framework.root ?? "", "app.json")
+            if let bytes = context.read(config), case .success(let edited) = ExpoSceneFlagEdit.apply(to: bytes) {
+                changes.append(FileChange(path: config, before: bytes, after: edited))
+                if !dependsOnBuildProperties(config: config) { notes.append(installBuildProperties) }
+            } else {
+                notes.append(
+                    MigrationNote(
+                        "set ios.enableSceneSupport: true in the expo-build-properties plugin too, or the next npx expo prebuild brings back the window and start",
+                        at: framework.location))
+            }
         }
         return PlannedPatch(changes: changes, notes: notes)
     }
@@ -114,18 +121,19 @@ struct ExpoMigration: MigrationStrategy {
                 at: config)
         }
         var notes: [MigrationNote] = []
-        if !dependsOnBuildProperties(generated) {
-            notes.append(
-                MigrationNote(
-                    "package.json does not list expo-build-properties: install it (npx expo install expo-build-properties) before the next prebuild",
-                    at: context.facts.framework.location))
-        }
+        if !dependsOnBuildProperties(config: generated.config) { notes.append(installBuildProperties) }
         return PlannedPatch(changes: [try context.change(generated.config, to: after)], notes: notes)
     }
 
-    /// Whether the project's `package.json` lists `expo-build-properties`.
-    private func dependsOnBuildProperties(_ generated: GeneratedProject) -> Bool {
-        let path = Paths.join(Paths.directory(of: generated.config), "package.json")
+    private var installBuildProperties: MigrationNote {
+        MigrationNote(
+            "package.json does not list expo-build-properties: install it (npx expo install expo-build-properties) before the next prebuild",
+            at: context.facts.framework.location)
+    }
+
+    /// Whether the `package.json` beside the Expo config lists `expo-build-properties`.
+    private func dependsOnBuildProperties(config: String) -> Bool {
+        let path = Paths.join(Paths.directory(of: config), "package.json")
         guard let bytes = context.read(path) else { return false }
         let tree = JSONTextTree.read(bytes)
         return ["dependencies", "devDependencies"].contains { tree?.member($0)?.member("expo-build-properties") != nil }

@@ -36,7 +36,10 @@ struct ExpoMigrationTests {
         #expect(migration.patch == (try String(contentsOf: golden, encoding: .utf8)), "patch differs from \(golden.path)")
         #expect(migration.patch.contains("+public class AppDelegate: ExpoAppDelegate, ExpoReactNativeFactoryProvider {"))
         #expect(migration.patch.contains("+\t\t\t\t\t<string>EXExpoAppSceneDelegate</string>"))
-        #expect(migration.reasons.contains { $0.text.contains("enableSceneSupport") })
+        // The flag goes into app.json too, so the next prebuild keeps the scene set-up (Expo's own plugin state).
+        #expect(migration.changes.map(\.path).contains("app.json"))
+        #expect(migration.patch.contains(#"+      ["expo-build-properties", {"ios": {"enableSceneSupport": true}}]"#))
+        #expect(migration.reasons.contains { $0.text.contains("npx expo install expo-build-properties") })
         let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
         let app = try #require(patched.apps.first)
         #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
