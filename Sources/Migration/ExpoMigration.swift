@@ -3,10 +3,12 @@ import Rules
 import ScanCore
 import XcodeProject
 
-/// The patch for an Expo app, by SDK: 57.0.23 up to 58 with a committed `ios/` in the standard SDK 57
-/// AppDelegate shape is changed the way Expo's own `ios.enableSceneSupport` does (the app delegate provides
+/// The patch for an Expo app, by SDK. A committed `ios/` in the standard SDK 54–57 AppDelegate shape: on
+/// 57.0.23 up to 58 it is changed the way Expo's own `ios.enableSceneSupport` does (the app delegate provides
 /// its factory through `ExpoReactNativeFactoryProvider`, the template's window and start go, the manifest names
-/// `EXExpoAppSceneDelegate`); every other SDK, shape and generated project is explained with its path.
+/// `EXExpoAppSceneDelegate`, the flag goes into `app.json`); on 58+ the same app delegate change plus the SDK 58
+/// template's `SceneDelegate: ExpoAppSceneDelegate`. A generated SDK 57.0.23+ project gets the flag in its
+/// `app.json`. Every other SDK, shape and config is explained with its path.
 struct ExpoMigration: MigrationStrategy {
     let context: MigrationContext
 
@@ -26,11 +28,6 @@ struct ExpoMigration: MigrationStrategy {
                 at: framework.location)
         }
         if let generated = facts.app.generated { return try generatedPlan(generated, version: version) }
-        if version >= Self.sceneDefault {
-            throw Refusal(
-                "Expo SDK \(version) adopts scenes in its template, but the committed ios/ folder predates it: regenerate it with npx expo prebuild --clean when it is generated, or, when it holds your own changes, add the SDK 58 template's SceneDelegate.swift (SceneDelegate: ExpoAppSceneDelegate), make AppDelegate adopt ExpoReactNativeFactoryProvider without the window and start, and name $(PRODUCT_MODULE_NAME).SceneDelegate in the manifest",
-                at: framework.location)
-        }
         if version < Self.sceneFlag {
             throw Refusal(
                 "Expo SDK \(version) has no scene support: upgrade to SDK 58 (scenes by default) and bring ios/ to its template (npx expo prebuild --clean when ios/ is generated; by hand when it holds your own changes: SceneDelegate: ExpoAppSceneDelegate, the manifest naming it, no window or start in the app delegate), or to 57.0.23+ where the standard Swift AppDelegate adopts EXExpoAppSceneDelegate (expo-build-properties ios.enableSceneSupport: true, or scenesweep fix on the committed ios/)",
@@ -44,7 +41,7 @@ struct ExpoMigration: MigrationStrategy {
         }
         guard launches.count == 1, let launch = launches.first, facts.file(launch).path == file.path else {
             throw Refusal(
-                "\(className) does not have the SDK 57 template's one application(_:didFinishLaunchingWithOptions:): set ios.enableSceneSupport: true in expo-build-properties and run npx expo prebuild --clean",
+                "\(className) does not have the SDK 54–57 template's one application(_:didFinishLaunchingWithOptions:): set ios.enableSceneSupport: true in expo-build-properties and run npx expo prebuild --clean",
                 at: Location(file: file.path, line: file.line(ofToken: type.nameToken)))
         }
         let start = try ReactNativeTemplateStart.find(
@@ -54,7 +51,7 @@ struct ExpoMigration: MigrationStrategy {
         guard file.isPunctuation(type.nameToken + 1, UInt8(ascii: ":")), file.is(base, "ExpoAppDelegate"), base + 1 == type.bodyStart
         else {
             throw Refusal(
-                "the app delegate's header is not the SDK 57 template's `class AppDelegate: ExpoAppDelegate {`: set ios.enableSceneSupport: true in expo-build-properties and regenerate ios/, or adopt ExpoReactNativeFactoryProvider and remove the window and start by hand",
+                "the app delegate's header is not the SDK 54–57 template's `class AppDelegate: ExpoAppDelegate {`: set ios.enableSceneSupport: true in expo-build-properties and regenerate ios/, or adopt ExpoReactNativeFactoryProvider and remove the window and start by hand",
                 at: Location(file: file.path, line: file.line(ofToken: type.nameToken)))
         }
         let removed = try start.removal(in: context).after
@@ -64,6 +61,11 @@ struct ExpoMigration: MigrationStrategy {
         }
         let after = Array(removed[..<insertAt]) + Array(", ExpoReactNativeFactoryProvider".utf8) + Array(removed[insertAt...])
         var changes = [try context.change(file.path, to: after)]
+        if version >= Self.sceneDefault {
+            // SDK 58's own template: a SceneDelegate subclassing ExpoAppSceneDelegate, named by the manifest.
+            changes += try sdk58SceneDelegate(beside: file)
+            return PlannedPatch(changes: changes)
+        }
         changes += try context.manifestChanges(delegateClass: "EXExpoAppSceneDelegate")
         var notes: [MigrationNote] = []
         if framework.settings.expoSceneSupport != true {
@@ -82,6 +84,32 @@ struct ExpoMigration: MigrationStrategy {
         return PlannedPatch(changes: changes, notes: notes)
     }
 
+    /// `SceneDelegate.swift` as the SDK 58 template has it, the manifest naming it, and the file in the project.
+    private func sdk58SceneDelegate(beside appDelegate: SourceFile) throws(Refusal) -> [FileChange] {
+        let name = "SceneDelegate"
+        if let existing = context.facts.declarations[name]?.first {
+            let file = context.facts.files[existing.file]
+            throw Refusal(
+                "the app already declares a class named \(name) that is not a scene delegate",
+                at: Location(file: file.path, line: file.line(ofToken: file.types[existing.type].nameToken)))
+        }
+        let i = IndentStyle.detect(in: appDelegate.bytes)
+        // The app delegate's own import of Expo, so the module imports it one way.
+        let expoImport = appDelegate.bytes.starts(with: Array("internal import Expo".utf8)) ? "internal import Expo" : "import Expo"
+        let text =
+            [
+                expoImport, "", "/// The SDK 58 template's scene delegate: ExpoAppSceneDelegate creates the window, starts React Native",
+                "/// with the connection options and forwards URLs and user activities (written by scenesweep fix).",
+                "@objc(SceneDelegate)", "class SceneDelegate: ExpoAppSceneDelegate {", "\(i(1))// Config plugins may add overrides here.",
+                "}",
+            ].joined(separator: "\n") + "\n"
+        let path = Paths.join(Paths.directory(of: appDelegate.path), "\(name).swift")
+        var changes = [try context.newFile(path, text)]
+        changes += try context.manifestChanges(delegateClass: "$(PRODUCT_MODULE_NAME).\(name)")
+        if let project = try context.projectChange(newPaths: [path], sibling: appDelegate.path) { changes.append(project) }
+        return changes
+    }
+
     /// The one `class AppDelegate: ExpoAppDelegate` the app declares.
     private func appDelegate() throws(Refusal) -> (String, SourceFile, TypeDeclaration) {
         let facts = context.facts
@@ -94,7 +122,7 @@ struct ExpoMigration: MigrationStrategy {
         }
         guard candidates.count == 1, let only = candidates.first, facts.inherits(only.0, "ExpoAppDelegate") else {
             throw Refusal(
-                "the app delegate is not the SDK 57 Swift template's one ExpoAppDelegate subclass (Expo's own ios.enableSceneSupport refuses it too): adopt scenes by hand with EXExpoAppSceneDelegate, or upgrade to SDK 58 and regenerate ios/",
+                "the app delegate is not the SDK 54–57 Swift template's one ExpoAppDelegate subclass (Expo's own ios.enableSceneSupport refuses it too): adopt scenes by hand with EXExpoAppSceneDelegate, or upgrade to SDK 58 and regenerate ios/",
                 at: facts.framework.location)
         }
         return only

@@ -12,14 +12,16 @@ import Testing
 struct ExpoMigrationTests {
     /// The expo-55 fixture with its SDK raised to 57.0.24 (package.json, yarn.lock, Podfile.lock): the SDK 54–57
     /// AppDelegate is the same template.
-    static func sdk57Copy() throws -> (folder: String, copy: TemporaryDirectory) {
+    static func sdk57Copy(resolved: String = "57.0.24", requested: String = "57.0.23") throws -> (
+        folder: String, copy: TemporaryDirectory
+    ) {
         let copy = TemporaryDirectory("fix")
         let folder = copy.path + "/tree"
         try FileManager.default.copyItem(atPath: ReactNativeMigrationTests.framework("expo-55").path, toPath: folder)
         for path in ["package.json", "yarn.lock", "ios/Podfile.lock"] {
             let url = URL(fileURLWithPath: folder + "/" + path)
             let text = try String(contentsOf: url, encoding: .utf8)
-                .replacingOccurrences(of: "55.0.11", with: "57.0.24").replacingOccurrences(of: "55.0.8", with: "57.0.23")
+                .replacingOccurrences(of: "55.0.11", with: resolved).replacingOccurrences(of: "55.0.8", with: requested)
             try Data(text.utf8).write(to: url)
         }
         return (folder, copy)
@@ -63,6 +65,22 @@ struct ExpoMigrationTests {
         #expect(migration.status != .patched)
         #expect(migration.patch.isEmpty)
         #expect(migration.reasons.contains { $0.described.contains(words) }, "\(migration.reasons.map(\.described))")
+    }
+
+    @Test func aCommittedSDK58AppDelegateOfTheOldShapeGetsTheSDK58TemplatesSceneDelegate() throws {
+        let (folder, copy) = try Self.sdk57Copy(resolved: "58.0.6", requested: "58.0.4")
+        defer { _ = copy }
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.patch.contains("+class SceneDelegate: ExpoAppSceneDelegate {"))
+        #expect(migration.patch.contains("+\t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>"))
+        #expect(migration.patch.contains("+public class AppDelegate: ExpoAppDelegate, ExpoReactNativeFactoryProvider {"))
+        #expect(!migration.patch.contains("enableSceneSupport"))
+        let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+        #expect(!app.findings.contains { $0.rule == "app-delegate-window" || $0.rule == "scene-delegate-unresolved" })
     }
 
     @Test func aGeneratedSDK57ProjectGetsTheFlagInItsAppJSONAndIsNoLongerBlocked() throws {
