@@ -12,6 +12,9 @@ struct AppDelegateShape {
         case adopt(place: String)
         /// UIKit loads the main storyboard into the window: the scene configuration names the storyboard.
         case storyboard
+        /// React Native's template builds the window and starts React Native at launch: the scene delegate does
+        /// both instead, from the factory the app delegate keeps (`fix` removes the app delegate's statements).
+        case reactNative(ReactNativeSceneStart)
     }
 
     /// Whether the app delegate's `window` can be read or written from the scene delegate.

@@ -85,6 +85,12 @@ struct PatchVerification {
             if file.types.isEmpty { return "\(path): no class found in the written Objective-C" }
             return nil
         }
+        if path.hasSuffix(".json") {
+            guard (try? JSONSerialization.jsonObject(with: Data(change.after))) != nil else {
+                return "\(path): the edited JSON does not read back"
+            }
+            return nil
+        }
         if path.hasSuffix(".plist") {
             do {
                 let (value, _) = try PropertyListReader.read(change.after)

@@ -28,13 +28,22 @@ struct SceneDelegateWriter {
     /// `SceneDelegate.swift`.
     func swift() -> String {
         let i = indent
-        var lines: [String] = ["import UIKit"]
+        var lines: [String] = []
+        if case .reactNative(let start) = shape.window { lines += start.imports.map { "import \($0)" } }
+        lines.append("import UIKit")
         if forwarded.contains("application:userDidAcceptCloudKitShareWithMetadata:") { lines.append("import CloudKit") }
-        lines += [
-            "",
-            "/// Connects the app's window to its scene and hands the events UIKit sends to the scene to the app",
-            "/// delegate's own methods (written by scenesweep fix).",
-        ]
+        lines.append("")
+        if case .reactNative = shape.window {
+            lines += [
+                "/// Starts React Native in a window of its scene and hands the events UIKit sends to the scene to the",
+                "/// app delegate's own methods (written by scenesweep fix).",
+            ]
+        } else {
+            lines += [
+                "/// Connects the app's window to its scene and hands the events UIKit sends to the scene to the app",
+                "/// delegate's own methods (written by scenesweep fix).",
+            ]
+        }
         if needsAvailability { lines.append("@available(iOS 13.0, *)") }
         lines += [
             "class \(className): UIResponder, UIWindowSceneDelegate {",
@@ -64,6 +73,8 @@ struct SceneDelegateWriter {
                 "\(i(3))self.window = window",
                 "\(i(2))}",
             ]
+        case .reactNative(let start):
+            lines += start.swiftLines(indent: i, appDelegate: "appDelegate")
         case .storyboard:
             if shape.windowProperty == .settable {
                 lines += [
@@ -91,14 +102,17 @@ struct SceneDelegateWriter {
     private func swiftColdStart() -> [String] {
         let i = indent
         var lines: [String] = []
-        if urlCallback != nil {
+        // React Native reads the launch link from the launch options its start is given (Linking.getInitialURL()).
+        let startsReactNative: Bool
+        if case .reactNative = shape.window { startsReactNative = true } else { startsReactNative = false }
+        if urlCallback != nil, !startsReactNative {
             lines += [
                 "\(i(2))if !connectionOptions.urlContexts.isEmpty {",
                 "\(i(3))self.scene(scene, openURLContexts: connectionOptions.urlContexts)",
                 "\(i(2))}",
             ]
         }
-        if forwarded.contains("application:continueUserActivity:restorationHandler:") {
+        if forwarded.contains("application:continueUserActivity:restorationHandler:"), !startsReactNative {
             lines += [
                 "\(i(2))for userActivity in connectionOptions.userActivities {",
                 "\(i(3))self.scene(scene, continue: userActivity)",
@@ -274,6 +288,9 @@ struct SceneDelegateWriter {
                 "\(i(2))self.window = window;",
                 "\(i(1))}",
             ]
+        case .reactNative:
+            // React Native's Swift template only: ReactNativeMigration writes Swift.
+            lines.append("\(i(1))(void)windowScene;")
         case .storyboard:
             lines.append("\(i(1))(void)windowScene;")
             if shape.windowProperty == .settable {

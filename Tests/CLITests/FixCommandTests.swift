@@ -78,7 +78,9 @@ struct FixCommandTests {
 
     @Test("An explained app makes the run exit 1; an unknown --app is a usage error with a suggestion")
     func explainedAndUnknownApp() throws {
-        let explained = ConsoleCapture.run(["fix", FixturePaths.fixtures.appendingPathComponent("frameworks/rn-0.85-factory-swift").path])
+        let explained = ConsoleCapture.run([
+            "fix", FixturePaths.fixtures.appendingPathComponent("frameworks/rn-0.77-rctappdelegate-swift").path,
+        ])
         #expect(explained.status == 1)
         #expect(explained.out.isEmpty)
         #expect(explained.err.contains("explained"))
