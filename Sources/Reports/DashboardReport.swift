@@ -89,6 +89,11 @@ package enum DashboardReport {
             html += "\(summary.staleApps == 1 ? "app counted from a stale result" : "apps counted from stale results")\(since), "
             html += "with the verdicts they had then (<a href=\"#failures\">why</a>)</p>\n"
         }
+        if let patches = summary.patches {
+            html += "<p class=\"stale-note\"><b data-metric=\"patched\">\(patches.patched)</b> "
+            html += "blocked \(patches.patched == 1 ? "app has" : "apps have") a verified patch in this run, "
+            html += "<b data-metric=\"explained\">\(patches.explained)</b> explained (<code>patches/</code>)</p>\n"
+        }
         let counts = [Verdict.blocked, .atRisk, .unknown, .ready].map { ($0, totals[$0]) }
         let description = counts.map { "\($0.1) \(HTMLPage.label($0.0).lowercased())" }.joined(separator: ", ")
         html += "<div class=\"stack\" role=\"img\" aria-label=\"\(description)\">"

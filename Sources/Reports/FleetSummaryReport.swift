@@ -38,6 +38,7 @@ package enum FleetSummaryReport {
         output += blockedByXcode(summary)
         output += blockingDependencies(summary)
         output += teams(summary)
+        output += migrations(summary)
         output += suppressions(summary)
         output += failures(summary)
         output +=
@@ -154,6 +155,22 @@ package enum FleetSummaryReport {
             output +=
                 "| \(Markdown.cell(team.team)) | \(counts.apps) | \(counts.ready) | \(counts.blocked) | \(counts.atRisk) | \(counts.unknown) | "
                 + "\(percent(counts.readiness)) |\n"
+        }
+        return output + "\n"
+    }
+
+    /// With `fix: patches`: how many blocked apps have a verified patch in the run, and how many are explained,
+    /// per team.
+    private static func migrations(_ summary: FleetSummary) -> String {
+        guard let patches = summary.patches else { return "" }
+        var output = "## Migrations\n\n"
+        output +=
+            "\(count(patches.patched, "blocked app")) \(patches.patched == 1 ? "has" : "have") a verified patch in the run's `patches/` folder; "
+            + "\(patches.explained) \(patches.explained == 1 ? "is" : "are") explained instead (why, with the steps, in each app's `.json` there).\n\n"
+        output += "| Team | Patched | Explained |\n|---|---:|---:|\n"
+        for team in summary.teams {
+            guard let figures = team.patches else { continue }
+            output += "| \(Markdown.cell(team.team)) | \(figures.patched) | \(figures.explained) |\n"
         }
         return output + "\n"
     }

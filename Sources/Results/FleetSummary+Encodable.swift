@@ -7,7 +7,7 @@ extension FleetSummary: Encodable {
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, run, fleet, generatedAt, tool, deadline, daysToDeadline, staleSince, vendoredApps, repos, failedRepos
         case staleRepos, scannedRepos, reusedRepos, skippedRepos, previousRun, regressions, improvements, teams, repositories
-        case topBlockingRules, suppressions, blockedApps, blockedByXcode, blockingDependencies
+        case topBlockingRules, suppressions, blockedApps, blockedByXcode, blockingDependencies, patches
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -39,12 +39,14 @@ extension FleetSummary: Encodable {
         try container.encode(apps.filter { $0.verdict == .blocked }, forKey: .blockedApps)
         try container.encode(blockedByXcode, forKey: .blockedByXcode)
         try container.encode(blockingDependencies, forKey: .blockingDependencies)
+        // Only with `fix: patches`, so summaries of fleets without it are as they were.
+        try container.encodeIfPresent(patches, forKey: .patches)
     }
 }
 
 extension TeamSummary: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case team, repos, failedRepos, owners
+        case team, repos, failedRepos, owners, patches
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -54,6 +56,7 @@ extension TeamSummary: Encodable {
         try container.encode(repos, forKey: .repos)
         try container.encode(failedRepos, forKey: .failedRepos)
         try container.encode(owners, forKey: .owners)
+        try container.encodeIfPresent(patches, forKey: .patches)
     }
 }
 

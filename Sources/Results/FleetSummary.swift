@@ -43,6 +43,9 @@ package struct FleetSummary: Sendable {
     /// Dependencies that keep apps from being ready (below their scene-aware release, or without one),
     /// by the number of apps that resolve them so.
     package let blockingDependencies: [DependencyCount]
+    /// With `fix: patches`: the fleet's blocked apps with a verified patch and those explained instead (nil
+    /// when no result of the run was made with patches).
+    package var patches: PatchCounts? = nil
     /// Vendors' example apps found in the repositories and left out of every figure above.
     package var vendoredApps: Int { totals.vendored }
 
@@ -106,7 +109,8 @@ package struct FleetSummary: Sendable {
                 team: team, counts: repoRows.filter { ($0.team ?? noTeam) == team }.map(\.counts).sum(),
                 repos: record.repos.filter { ($0.team ?? noTeam) == team }.count,
                 failedRepos: record.repos.filter { ($0.team ?? noTeam) == team && $0.status.isFailure }.count,
-                owners: Set(apps.filter { ($0.team ?? noTeam) == team }.flatMap(\.owners)).sorted())
+                owners: Set(apps.filter { ($0.team ?? noTeam) == team }.flatMap(\.owners)).sorted(),
+                patches: PatchCounts.total(record.repos.filter { ($0.team ?? noTeam) == team }))
         }
         var blockedByRule: [String: Int] = [:]
         for app in apps where app.verdict == .blocked {
@@ -130,7 +134,8 @@ package struct FleetSummary: Sendable {
                 ($0.team ?? noTeam, $0.finding.repoName, $0.finding.file, $0.finding.line)
                     < ($1.team ?? noTeam, $1.finding.repoName, $1.finding.file, $1.finding.line)
             },
-            diff: diff, blockedByXcode: readiness.blockedByXcode, blockingDependencies: readiness.blockingDependencies)
+            diff: diff, blockedByXcode: readiness.blockedByXcode, blockingDependencies: readiness.blockingDependencies,
+            patches: PatchCounts.total(record.repos))
     }
 }
 
@@ -148,6 +153,8 @@ package struct TeamSummary: Sendable, Hashable {
     package let failedRepos: Int
     /// Everyone CODEOWNERS names for the team's apps, sorted.
     package let owners: [String]
+    /// The team's blocked apps with a verified patch, and those explained (nil without `fix: patches`).
+    package var patches: PatchCounts? = nil
 }
 
 package struct RepoRow: Sendable, Hashable {
@@ -243,4 +250,12 @@ package struct SuppressionRow: Sendable, Hashable {
 package struct RuleCount: Sendable, Hashable {
     package let rule: String
     package let apps: Int
+}
+
+extension PatchCounts {
+    /// The repositories' patch figures added up; nil when none of them has any.
+    static func total(_ repos: [RepoRecord]) -> PatchCounts? {
+        let figures = repos.compactMap(\.patches)
+        return figures.isEmpty ? nil : figures.reduce(PatchCounts(), +)
+    }
 }
