@@ -42,7 +42,9 @@ enum ChildProcess {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning {
-            process.terminate()
+            // SIGKILL, not terminate()'s SIGTERM: a child started from a pool thread inherits a mask that
+            // blocks SIGTERM (see GitApplyCheck).
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             group.wait()
             throw TimedOut(seconds: timeout)
