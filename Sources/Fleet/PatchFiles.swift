@@ -12,12 +12,14 @@ enum PatchFiles {
     /// Decides the repository's blocked apps from the same tree its result was made from, writes their files
     /// and returns the counts; nil when no app is blocked (nothing is written).
     static func write(
-        source: any FileSource, settings: ScanSettings, rules: RuleSelection, report: ScanReport, key: RepoKey, folder: String
+        workspace: Workspace, source: any FileSource, settings: ScanSettings, rules: RuleSelection, report: ScanReport, key: RepoKey,
+        folder: String
     ) throws -> PatchCounts? {
         guard report.apps.contains(where: { $0.verdict == .blocked && $0.counted }) else { return nil }
         // The sweep has no compiler to offer and must not depend on one: Swift syntax is checked where `fix`
         // runs interactively; git apply --check and the re-scan run here too.
-        let run = Migrator.run(source: source, filter: settings.filter, rules: rules, request: FixRequest())
+        let run = Migrator.run(
+            workspace: workspace, report: report, source: source, filter: settings.filter, rules: rules, request: FixRequest())
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var counts = PatchCounts()
         for migration in run.migrations {

@@ -1,6 +1,8 @@
 import Foundation
 import Git
+import Migration
 import Results
+import Rules
 import ScanCore
 
 /// What a sweep does for one repository: fetch it, decide whether its previous result still holds,
@@ -176,10 +178,19 @@ struct RepoWork: Sendable {
         var state = job.state
         let report: ScanReport
         let source: GitTreeSource
+        var workspace: Workspace?
         do {
             source = try listedTree(repo, state: &state, filter: job.settings.filter)
             trace.lap("\(repo.name): list the tree")
-            report = environment.scan(source, job.settings.filter, config.ruleSelection)
+            if job.settings.writesPatches {
+                // Patches are made from this very scan (its lexed files, its findings): the tree is loaded here
+                // so that `fix` only adds the re-scans that check them.
+                let loaded = Workspace.load(from: source, filter: job.settings.filter, anchors: Migrator.anchors(config.ruleSelection))
+                workspace = loaded
+                report = Scanner.scan(loaded, rules: config.ruleSelection)
+            } else {
+                report = environment.scan(source, job.settings.filter, config.ruleSelection)
+            }
             trace.lap("\(repo.name): scan")
         } catch {
             return failure(repo, error.message, branch: state.branch, fetchSeconds: job.fetchSeconds)
@@ -194,12 +205,12 @@ struct RepoWork: Sendable {
         }
         trace.lap("\(repo.name): write results")
         var patches: PatchCounts?
-        if job.settings.writesPatches {
+        if let workspace {
             // A patch that cannot be made costs the patch, never the repository's result.
             do {
                 patches = try PatchFiles.write(
-                    source: source, settings: job.settings, rules: config.ruleSelection, report: report, key: repo.key,
-                    folder: store.patchFolder(run: runID, key: repo.key))
+                    workspace: workspace, source: source, settings: job.settings, rules: config.ruleSelection, report: report,
+                    key: repo.key, folder: store.patchFolder(run: runID, key: repo.key))
             } catch {
                 progress.note("\(repo.name): patches not written: \(error)")
             }

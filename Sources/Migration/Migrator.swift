@@ -41,14 +41,29 @@ package enum Migrator {
         source: any FileSource, filter: PathFilter = PathFilter(), rules: RuleSelection = RuleSelection(), request: FixRequest,
         prefix: String = ""
     ) -> Run {
-        let anchors = rules.disabled.isEmpty ? Catalogue.anchors : Catalogue.anchors(for: Catalogue.active(in: rules))
-        let workspace = Workspace.load(from: source, filter: filter, anchors: anchors)
-        let report = Scanner.scan(workspace, rules: rules)
+        let workspace = Workspace.load(from: source, filter: filter, anchors: anchors(rules))
+        return run(
+            workspace: workspace, report: Scanner.scan(workspace, rules: rules), source: source, filter: filter, rules: rules,
+            request: request, prefix: prefix)
+    }
+
+    /// The scanner's anchors for a rule selection.
+    package static func anchors(_ rules: RuleSelection) -> AnchorSearch {
+        rules.disabled.isEmpty ? Catalogue.anchors : Catalogue.anchors(for: Catalogue.active(in: rules))
+    }
+
+    /// Migrate-or-explain over a tree already loaded and scanned (a sweep's scan of a repository), so the
+    /// only scans `fix` adds are the re-scans that check its patches.
+    package static func run(
+        workspace: Workspace, report: ScanReport, source: any FileSource, filter: PathFilter, rules: RuleSelection,
+        request: FixRequest, prefix: String = ""
+    ) -> Run {
         let rebasedReport = report.rebased(under: prefix)
         var migrations: [AppMigration] = []
         // Apps of one tree can share a project file or an Info.plist: each patch is made on top of the ones
         // before it, and verified with them applied.
         var accepted: [FileChange] = []
+        let notLexed = Set(workspace.files.map(\.path).filter { SourceLanguage(path: $0) != nil && workspace.sources[$0] == nil })
         var current: [String: [UInt8]] = [:]
         for (index, app) in report.apps.enumerated() {
             guard selected(app, request: request) else { continue }
@@ -57,7 +72,9 @@ package enum Migrator {
                 app, facts: facts, workspace: workspace, report: report, current: current,
                 verification: PatchVerification(
                     source: PatchedSource(base: source, changes: accepted), filter: filter, rules: rules, before: report,
-                    swiftCompiler: request.swiftCompiler, environment: request.environment))
+                    swiftCompiler: request.swiftCompiler, environment: request.environment, anchors: anchors(rules),
+                    lexed: workspace.sources.filter { current[$0.key] == nil },
+                    notLexed: notLexed.subtracting(current.keys)))
             if migration.status == .patched {
                 accepted += migration.changes
                 for change in migration.changes { current[change.path] = change.after }
@@ -113,12 +130,15 @@ package enum Migrator {
             return explained([MigrationNote("the app is not blocked: its warnings are about code that needs a person's judgement")])
         }
         let planned: PlannedPatch
+        let clock = PhaseClock()
+        defer { clock.lap("fix: \(app.target)") }
         do {
             let context = MigrationContext(facts: facts, workspace: workspace, findings: app.findings, current: current)
             planned = try MigrationStrategies.strategy(for: facts).init(context).plan()
         } catch {
             return explained([error.note])
         }
+        clock.lap("fix: plan \(app.target)")
         let project = facts.app.project.flatMap { path in workspace.projects.first { $0.path == path } }
         let compiled = planned.changes.filter { $0.isNewFile && !$0.path.hasSuffix(".h") }.map(\.path)
         let outcome = verification.verify(

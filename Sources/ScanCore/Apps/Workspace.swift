@@ -78,9 +78,16 @@ package final class Workspace: Sendable {
     /// Lists, discovers and lexes.
     /// - Parameter anchors: literals a source file must contain to matter to any rule; files with none
     ///   are not lexed (unless they name one of the app's delegate classes).
+    /// - Parameters:
+    ///   - reusing: files lexed by an earlier load of the same tree whose bytes are unchanged (a patched
+    ///     tree's re-scan reuses all but the patched ones), taken as they are instead of read again.
+    ///   - notLexed: source files that earlier load read and left unlexed, unchanged since: left unlexed again
+    ///     without reading them.
     package static func load(
-        from source: any FileSource, filter: PathFilter = PathFilter(), anchors: AnchorSearch, limits: Limits = Limits()
+        from source: any FileSource, filter: PathFilter = PathFilter(), anchors: AnchorSearch, limits: Limits = Limits(),
+        reusing: [String: SourceFile] = [:], notLexed: Set<String> = []
     ) -> Workspace {
+        let source = reusing.isEmpty && notLexed.isEmpty ? source : ReusingSource(base: source, lexed: reusing, notLexed: notLexed)
         var diagnostics: [Diagnostic] = []
         let clock = PhaseClock()
         let files = source.listFiles(filter: filter, diagnostics: &diagnostics)
@@ -285,6 +292,10 @@ struct SourceLoad: Sendable {
     static func load(
         _ path: String, source: any FileSource, limits: Workspace.Limits, anchors: AnchorSearch, quiet: Bool = false
     ) -> SourceLoad {
+        if let reusing = source as? ReusingSource {
+            if let file = reusing.lexed[path] { return SourceLoad(file: file) }
+            if reusing.notLexed.contains(path) { return SourceLoad() }
+        }
         var outcome = SourceLoad()
         guard let language = SourceLanguage(path: path) else {
             outcome.readable = false
@@ -384,5 +395,22 @@ enum TextCheck {
             }
             return nil
         }
+    }
+}
+
+/// A source whose already-lexed files `SourceLoad` takes as they are; everything else reads through.
+struct ReusingSource: FileSource {
+    let base: any FileSource
+    let lexed: [String: SourceFile]
+    let notLexed: Set<String>
+
+    var origin: String { base.origin }
+
+    func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry] {
+        base.listFiles(filter: filter, diagnostics: &diagnostics)
+    }
+
+    func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8] {
+        try base.read(path, limit: limit)
     }
 }
