@@ -58,6 +58,7 @@ struct SceneDelegateWriter {
         ]
         let needsWindowScene =
             shape.window != .storyboard || forwarded.contains("application:performActionForShortcutItem:completionHandler:")
+            || forwarded.contains("application:userDidAcceptCloudKitShareWithMetadata:")
         if needsWindowScene {
             lines.append("\(i(2))guard let windowScene = scene as? UIWindowScene else { return }")
         }
@@ -270,11 +271,18 @@ struct SceneDelegateWriter {
             "}",
             "",
             "- (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)connectionOptions {",
-            "\(i(1))if (![scene isKindOfClass:[UIWindowScene class]]) {",
-            "\(i(2))return;",
-            "\(i(1))}",
-            "\(i(1))UIWindowScene *windowScene = (UIWindowScene *)scene;",
         ]
+        let needsWindowScene =
+            shape.window != .storyboard || forwarded.contains("application:performActionForShortcutItem:completionHandler:")
+            || forwarded.contains("application:userDidAcceptCloudKitShareWithMetadata:")
+        if needsWindowScene {
+            lines += [
+                "\(i(1))if (![scene isKindOfClass:[UIWindowScene class]]) {",
+                "\(i(2))return;",
+                "\(i(1))}",
+                "\(i(1))UIWindowScene *windowScene = (UIWindowScene *)scene;",
+            ]
+        }
         switch shape.window {
         case .adopt(let place):
             lines += [
@@ -292,7 +300,6 @@ struct SceneDelegateWriter {
             // React Native's Swift template only: ReactNativeMigration writes Swift.
             lines.append("\(i(1))(void)windowScene;")
         case .storyboard:
-            lines.append("\(i(1))(void)windowScene;")
             if shape.windowProperty == .settable {
                 lines += [
                     "\(i(1))// UIKit has loaded the main storyboard into this scene's window; code that reads the app",

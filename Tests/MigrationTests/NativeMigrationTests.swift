@@ -115,8 +115,111 @@ struct NativeMigrationTests {
         #expect(!text.contains("sceneWillResignActive"))
         let plist = try #require(migration.changes.first { $0.path == "App/Info.plist" })
         #expect(String(decoding: plist.after, as: UTF8.self).contains("<key>UISceneStoryboardFile</key>\n\t\t\t\t\t<string>Main</string>"))
+        try Self.expectGolden(migration.patch, "storyboard-swift")
         let patched = try Self.applyAndScan(migration.patch, to: directory.path)
         #expect(patched.apps.first?.verdict != .blocked)
+    }
+
+    @Test func anObjectiveCStoryboardAppGetsAHeaderAndImplementationThatHandTheStoryboardsWindowBack() throws {
+        let directory = TemporaryDirectory("fix")
+        var writer = ProjectWriter()
+        writer.sourceFiles = ["AppDelegate.h", "AppDelegate.m", "main.m"]
+        writer.resourceFiles = ["Base.lproj/Main.storyboard", "Base.lproj/LaunchScreen.storyboard"]
+        writer.settings = ProjectWriter.defaultTargetSettings
+        directory.write("App.xcodeproj/project.pbxproj", writer.write().text)
+        directory.write("App/Base.lproj/Main.storyboard", "<document/>")
+        directory.write("App/Base.lproj/LaunchScreen.storyboard", "<document/>")
+        directory.write(
+            "App/AppDelegate.h",
+            """
+            #import <UIKit/UIKit.h>
+
+            @interface AppDelegate : UIResponder <UIApplicationDelegate>
+
+            @property (strong, nonatomic) UIWindow *window;
+
+            @end
+
+            """)
+        directory.write(
+            "App/AppDelegate.m",
+            """
+            #import "AppDelegate.h"
+            #import "Journal.h"
+
+            @implementation AppDelegate
+
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+            \t[[Journal shared] open];
+            \treturn YES;
+            }
+
+            - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary<UIApplicationOpenURLOptionsKey, id> *)options {
+            \treturn [[Journal shared] openEntryAtURL:url];
+            }
+
+            - (void)applicationWillResignActive:(UIApplication *)application {
+            \t[[Journal shared] save];
+            }
+
+            @end
+
+            """)
+        directory.write(
+            "App/main.m",
+            """
+            #import <UIKit/UIKit.h>
+            #import "AppDelegate.h"
+
+            int main(int argc, char * argv[]) {
+            \t@autoreleasepool {
+            \t\treturn UIApplicationMain(argc, argv, nil, NSStringFromClass([AppDelegate class]));
+            \t}
+            }
+
+            """)
+        directory.write(
+            "App/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleExecutable</key>
+            \t<string>$(EXECUTABLE_NAME)</string>
+            \t<key>UILaunchStoryboardName</key>
+            \t<string>LaunchScreen</string>
+            \t<key>UIMainStoryboardFile</key>
+            \t<string>Main</string>
+            </dict>
+            </plist>
+
+            """)
+        let run = try Self.migrate(directory.path)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(
+            migration.changes.map(\.path).sorted() == [
+                "App.xcodeproj/project.pbxproj", "App/Info.plist", "App/SceneDelegate.h", "App/SceneDelegate.m",
+            ])
+        let implementation = String(
+            decoding: try #require(migration.changes.first { $0.path == "App/SceneDelegate.m" }).after, as: UTF8.self)
+        // Tabs, as the app delegate; the storyboard's window handed back; the URL callback reached, at cold start too.
+        #expect(implementation.contains("\n\tself.appDelegate.window = self.window;\n"))
+        #expect(implementation.contains("[self scene:scene openURLContexts:connectionOptions.URLContexts];"))
+        #expect(implementation.contains("[self.appDelegate applicationWillResignActive:UIApplication.sharedApplication];"))
+        try Self.expectGolden(migration.patch, "storyboard-objc")
+        let patched = try Self.applyAndScan(migration.patch, to: directory.path)
+        #expect(
+            patched.apps.first?.verdict != .blocked, "\(patched.apps.first?.findings.filter { $0.severity == .error }.map(\.message) ?? [])"
+        )
+    }
+
+    /// Compares a patch with its golden under Fixtures/goldens/fix (recorded with SCENESWEEP_RECORD_GOLDENS=1).
+    static func expectGolden(_ patch: String, _ name: String) throws {
+        let golden = FixturePaths.fixtures.appendingPathComponent("goldens/fix/\(name).patch")
+        if recording { try Data(patch.utf8).write(to: golden) }
+        #expect(patch == (try String(contentsOf: golden, encoding: .utf8)), "patch differs from \(golden.path)")
     }
 
     @Test func aWindowMadeInAClosureIsExplainedWithItsPlaceAndNoPatch() throws {
