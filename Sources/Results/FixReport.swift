@@ -25,10 +25,6 @@ package struct FixReport: Sendable, Encodable {
         case schemaVersion, tool, root, apps, summary
     }
 
-    private enum ToolKeys: String, CodingKey {
-        case name, version, rulePack
-    }
-
     private enum SummaryKeys: String, CodingKey {
         case apps, patched, explained
     }
@@ -36,10 +32,7 @@ package struct FixReport: Sendable, Encodable {
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.schemaVersion, forKey: .schemaVersion)
-        var tool = container.nestedContainer(keyedBy: ToolKeys.self, forKey: .tool)
-        try tool.encode("scenesweep", forKey: .name)
-        try tool.encode(toolVersion, forKey: .version)
-        try tool.encode(rulePack, forKey: .rulePack)
+        try container.encode(ToolInfo(version: toolVersion, rulePack: rulePack), forKey: .tool)
         try container.encode(root, forKey: .root)
         try container.encode(apps, forKey: .apps)
         var summary = container.nestedContainer(keyedBy: SummaryKeys.self, forKey: .summary)
