@@ -50,11 +50,6 @@ struct MigrationContext {
         guard let projectPath = app.project, let project = workspace.projects.first(where: { $0.path == projectPath }) else {
             throw Refusal("the app has no Xcode project to register a new file in")
         }
-        guard project.kind == .xcodeproj else {
-            throw Refusal(
-                "the project is generated from \(Paths.fileName(of: project.pbxprojPath)) (\(project.kind.rawValue)): add the scene delegate to its sources there",
-                at: app.declaration)
-        }
         guard !app.infoPlists.isEmpty else { throw Refusal("the target names no Info.plist", at: app.declaration) }
         for plist in app.infoPlists where plist.file == nil {
             throw Refusal(
@@ -76,7 +71,15 @@ struct MigrationContext {
         let needsLaunchScreen = findings.contains { $0.rule == "launch-screen-missing" }
         for plist in app.infoPlists {
             guard let path = plist.file, done.insert(path).inserted else { continue }
-            guard let before = read(path) else { throw Refusal("\(path) could not be read", at: plist.location) }
+            guard let before = read(path) else {
+                if let project = app.project, !plist.describedKeys.isEmpty || !workspace.contains(path) {
+                    // XcodeGen's `info:` and Tuist's `.extendingDefault` write the plist when the project is generated.
+                    throw Refusal(
+                        "\(path) is written when the project is generated (from \(project)): add UIApplicationSceneManifest to the Info.plist properties there",
+                        at: plist.location)
+                }
+                throw Refusal("\(path) could not be read", at: plist.location)
+            }
             var configuration: [(key: String, value: PlistFragment)] = [
                 ("UISceneConfigurationName", .string(configurationName)),
                 ("UISceneDelegateClassName", .string(delegateClass)),
@@ -106,6 +109,10 @@ struct MigrationContext {
         guard let projectPath = app.project, let project = workspace.projects.first(where: { $0.path == projectPath }),
             let target = project.targets.first(where: { $0.name == app.target })
         else { throw Refusal("the app's target was not found in its project") }
+        // A project generated from a description (XcodeGen, Tuist, Bazel) usually takes its sources from folders:
+        // the new file is then compiled without an edit, which the re-scan of the patched tree confirms (or the
+        // patch is refused).
+        guard project.kind == .xcodeproj else { return nil }
         let path = project.pbxprojPath
         guard let before = read(path) else { throw Refusal("\(path) could not be read") }
         let files = newPaths.map { NewProjectFile(path: $0, isCompiled: !$0.hasSuffix(".h")) }

@@ -144,7 +144,14 @@ package enum Migrator {
         let outcome = verification.verify(
             planned.changes, app: app, expectedSources: compiled, pbxproj: project?.pbxprojPath, target: app.target)
         if let failure = outcome.failure {
-            return explained([MigrationNote("a patch was written but did not pass its checks, so none is offered: \(failure)")])
+            var reasons = [MigrationNote("a patch was written but did not pass its checks, so none is offered: \(failure)")]
+            if let project, project.kind != .xcodeproj {
+                reasons.append(
+                    MigrationNote(
+                        "the project is generated from \(project.pbxprojPath) (\(project.kind.rawValue)), which fix does not edit: if the new files are not among the target's sources, add them there",
+                        at: facts.app.declaration))
+            }
+            return explained(reasons)
         }
         return AppMigration(
             path: app.path, target: app.target, framework: app.framework, status: .patched, changes: planned.changes,

@@ -184,13 +184,13 @@ struct SceneDelegateWriter {
             return [
                 "\(i(1))func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {",
                 restoring
-                    ? "\(i(2))_ = appDelegate?.application(\(app), continue: userActivity) { restoring in"
-                    : "\(i(2))_ = appDelegate?.application(\(app), continue: userActivity) { _ in }",
+                    ? "\(i(2))_ = appDelegate?.application(\(app), continue: userActivity, restorationHandler: { restoring in"
+                    : "\(i(2))_ = appDelegate?.application(\(app), continue: userActivity, restorationHandler: { _ in })",
             ]
                 + (restoring
                     ? [
                         "\(i(3))restoring?.forEach { $0.restoreUserActivityState(userActivity) }",
-                        "\(i(2))}",
+                        "\(i(2))})",
                     ] : []) + ["\(i(1))}"]
         case "application:willContinueUserActivityWithType:":
             return simple(

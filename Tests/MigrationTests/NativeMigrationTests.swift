@@ -48,6 +48,8 @@ struct NativeMigrationTests {
         #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
         // The callbacks with work of their own are reached from the scene side now: none is reported as dead.
         #expect(!app.findings.contains { $0.rule == "app-delegate-callback-unreached" && $0.severity != .note })
+        // And the code fix wrote is not itself reported.
+        #expect(!app.findings.contains { $0.file.hasSuffix("SceneDelegate.swift") || $0.file.hasSuffix("SceneDelegate.m") })
     }
 
     @Test func aStoryboardAppGetsTheStoryboardInItsSceneConfigurationAndItsWindowHandedBack() throws {
@@ -245,6 +247,28 @@ struct NativeMigrationTests {
         #expect(reason.line == 27)
         #expect(!migration.steps.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/Shelf/Info.plist")) == before)
+    }
+
+    @Test func aTuistAppWhoseSourcesAreAFolderNeedsNoProjectEditAndItsPatchIsVerified() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(
+            atPath: FixturePaths.fixtures.appendingPathComponent("descriptions/tuist-helpers").path, toPath: folder)
+        let run = try Self.migrate(folder, apps: ["Ledger"])
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.changes.map(\.path).sorted() == ["Apps/Ledger/Info.plist", "Apps/Ledger/Sources/SceneDelegate.swift"])
+        let patched = try Self.applyAndScan(migration.patch, to: folder)
+        #expect(patched.apps.first { $0.target == "Ledger" }?.verdict != .blocked)
+    }
+
+    @Test func anInfoPlistXcodeGenWritesAtGenerationIsExplainedWithWhereTheManifestGoes() throws {
+        let run = try Self.migrate(FixturePaths.fixtures.appendingPathComponent("descriptions/xcodegen-monorepo").path, apps: ["Dock"])
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .explained)
+        let reason = try #require(migration.reasons.first)
+        #expect(reason.text.contains("is written when the project is generated (from project.yml)"))
+        #expect(reason.file == "project.yml")
     }
 
     @Test func aFrameworkAppIsExplainedNotPatched() throws {

@@ -186,6 +186,37 @@ struct WindowLookupRule: Rule {
                         window?.makeKeyAndVisible()
                         """), note: "The app delegate builds its own window: app-delegate-window reports that."),
             Example(
+                ExampleSource.appDelegate(
+                    properties: """
+                        var window: UIWindow?
+
+                        """,
+                    launching: """
+                        window = UIWindow(frame: UIScreen.main.bounds)
+                        window?.rootViewController = UINavigationController()
+                        """),
+                infoPlist: .scenes,
+                also: [
+                    (
+                        "SceneDelegate.swift",
+                        """
+                        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                            var window: UIWindow?
+                            private var appDelegate: AppDelegate? { UIApplication.shared.delegate as? AppDelegate }
+                            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                                guard let windowScene = scene as? UIWindowScene else { return }
+                                if let window = appDelegate?.window {
+                                    window.windowScene = windowScene
+                                    window.makeKeyAndVisible()
+                                    self.window = window
+                                }
+                            }
+                        }
+                        """
+                    )
+                ],
+                note: "A scene delegate that gives the app delegate's window its scene reads that window, which stays the one shown."),
+            Example(
                 files: [
                     (
                         "HUD.m",
@@ -438,6 +469,8 @@ struct WindowLookupRule: Rule {
     private func bridgesWindow(_ facts: AppFacts) -> Bool {
         // A scene delegate that moves the app delegate's root view controller into its window leaves that window set.
         if RootViewRehosting.find(facts) != nil { return true }
+        // One that gives the app delegate's own window its scene keeps that window the shown one.
+        if WindowAdoption.find(facts) != nil { return true }
         for reference in facts.sceneDelegateMethods {
             let file = facts.file(reference)
             for index in WindowCreation.body(facts.function(reference))
