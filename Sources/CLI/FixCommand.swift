@@ -166,12 +166,9 @@ enum FixCommand: Command {
 
 /// The parts of `fix` that touch the machine: finding the compiler, writing the working tree.
 enum FixCommandTools {
+    /// `swiftc` on PATH, found as `git` is for the apply check (absolute PATH entries only).
     static func swiftCompiler(_ environment: [String: String]) -> String? {
-        for folder in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(folder)/swiftc"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        GitApplyCheck.executable(named: "swiftc", searchPath: environment["PATH"] ?? "")?.path
     }
 
     /// Writes each file's final bytes (a file several apps change gets the last app's), each replaced through a

@@ -86,7 +86,7 @@ package enum GitApplyCheck: Sendable, Equatable {
     }
 
     /// The first executable file called `name` in the absolute folders of `searchPath`.
-    static func executable(named name: String, searchPath: String) -> URL? {
+    package static func executable(named name: String, searchPath: String) -> URL? {
         for folder in searchPath.split(separator: ":") where folder.hasPrefix("/") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
             var isFolder: ObjCBool = false
