@@ -84,6 +84,15 @@ package struct LineDiff: Sendable {
         old: ByteLines, oldRange: Range<Int>, removed: inout [Bool],
         new: ByteLines, newRange: Range<Int>, inserted: inout [Bool]
     ) {
+        // Most edits a migration makes only add lines (a project file gains lines in four sections):
+        // then any way of finding the old lines in order among the new ones is a shortest edit script,
+        // found in one pass without numbering every line. Which equal places the runs take is settled by
+        // `ChangeSliding` either way.
+        if markOnlyAdded(old: old, oldRange: oldRange, new: new, newRange: newRange, added: &inserted)
+            || markOnlyAdded(old: new, oldRange: newRange, new: old, newRange: oldRange, added: &removed)
+        {
+            return
+        }
         var numbers: [ArraySlice<UInt8>: Int32] = [:]
         var counts: [(old: Int, new: Int)] = []
         func number(_ line: ArraySlice<UInt8>) -> Int32 {
@@ -110,6 +119,28 @@ package struct LineDiff: Sendable {
         let script = MyersDiff(oldKept.map { oldNumbers[$0] }, newKept.map { newNumbers[$0] })
         for (position, offset) in oldKept.enumerated() where script.removed[position] { removed[oldRange.lowerBound + offset] = true }
         for (position, offset) in newKept.enumerated() where script.inserted[position] { inserted[newRange.lowerBound + offset] = true }
+    }
+
+    /// When the lines of `oldRange` appear in order among those of `newRange`, marks the other lines of
+    /// `newRange` as added and says so; otherwise marks nothing.
+    private static func markOnlyAdded(
+        old: ByteLines, oldRange: Range<Int>, new: ByteLines, newRange: Range<Int>, added: inout [Bool]
+    ) -> Bool {
+        guard newRange.count >= oldRange.count else { return false }
+        var unmatched: [Int] = []
+        var line = oldRange.lowerBound
+        for candidate in newRange {
+            if line < oldRange.upperBound, old.line(line, equals: candidate, of: new) {
+                line += 1
+            } else {
+                unmatched.append(candidate)
+                // More lines left over than the difference in length: some old line is not among the new.
+                if unmatched.count > newRange.count - oldRange.count { return false }
+            }
+        }
+        guard line == oldRange.upperBound else { return false }
+        for index in unmatched { added[index] = true }
+        return true
     }
 
     /// Pairs the unchanged lines of the two versions in order; what lies between pairs is a change.

@@ -118,7 +118,9 @@ struct MigrationContext {
         let files = newPaths.map { NewProjectFile(path: $0, isCompiled: !$0.hasSuffix(".h")) }
         let edit: ProjectEdit
         do {
-            edit = try ProjectFileEditor.addingFiles(files, toTarget: target.id, besides: sibling, in: before, xcodeprojPath: projectPath)
+            // PatchVerification reads the edited project back in its re-scan, and checks the target's sources there.
+            edit = try ProjectFileEditor.addingFiles(
+                files, toTarget: target.id, besides: sibling, in: before, xcodeprojPath: projectPath, readBack: false)
         } catch {
             throw Refusal("\(path) cannot be edited safely: \(error)", at: Location(file: path, line: target.line))
         }

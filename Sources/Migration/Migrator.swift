@@ -74,7 +74,7 @@ package enum Migrator {
                     source: PatchedSource(base: source, changes: accepted), filter: filter, rules: rules, before: report,
                     swiftCompiler: request.swiftCompiler, environment: request.environment, anchors: anchors(rules),
                     lexed: workspace.sources.filter { current[$0.key] == nil },
-                    notLexed: notLexed.subtracting(current.keys)))
+                    notLexed: notLexed.subtracting(current.keys), projects: workspace.projects, prefix: prefix))
             if migration.status == .patched {
                 accepted += migration.changes
                 for change in migration.changes { current[change.path] = change.after }
@@ -102,7 +102,7 @@ package enum Migrator {
         }
         var result = migration.rebased(under: prefix, finding: moved)
         result.steps = steps(for: result.remaining) + result.reasons.filter { _ in result.status == .patched }.map(\.described)
-        if result.status == .patched { result.patch = String(decoding: UnifiedDiff.render(result.changes), as: UTF8.self) }
+        result.patch = migration.patch
         return result
     }
 
@@ -140,9 +140,9 @@ package enum Migrator {
         }
         clock.lap("fix: plan \(app.target)")
         let project = facts.app.project.flatMap { path in workspace.projects.first { $0.path == path } }
-        let compiled = planned.changes.filter { $0.isNewFile && !$0.path.hasSuffix(".h") }.map(\.path)
         let outcome = verification.verify(
-            planned.changes, app: app, expectedSources: compiled, pbxproj: project?.pbxprojPath, target: app.target)
+            planned.changes, app: app, newFiles: planned.changes.filter(\.isNewFile).map { NewProjectFile(path: $0.path) },
+            pbxproj: project?.pbxprojPath, target: app.target)
         if let failure = outcome.failure {
             var reasons = [MigrationNote("a patch was written but did not pass its checks, so none is offered: \(failure)")]
             if let project, project.kind != .xcodeproj {
@@ -153,9 +153,11 @@ package enum Migrator {
             }
             return explained(reasons)
         }
-        return AppMigration(
+        var patched = AppMigration(
             path: app.path, target: app.target, framework: app.framework, status: .patched, changes: planned.changes,
             resolves: outcome.resolves, remaining: outcome.remaining, reasons: planned.notes, steps: [], checks: outcome.checks)
+        patched.patch = String(decoding: outcome.patch, as: UTF8.self)
+        return patched
     }
 
     /// What to do by hand about findings: each finding's place and message, then its rule's fix, once per rule.

@@ -15,6 +15,8 @@ struct PatchVerification {
         var failure: String?
         var resolves: [Finding] = []
         var remaining: [Finding] = []
+        /// The patch as checked, with paths from the repository root.
+        var patch: [UInt8] = []
     }
 
     let source: any FileSource
@@ -30,8 +32,17 @@ struct PatchVerification {
     let lexed: [String: SourceFile]
     /// Source files the scan read and did not lex (no anchor in them).
     let notLexed: Set<String>
+    /// The projects of the tree as scanned: what a target compiled before the patch.
+    let projects: [Project]
+    /// The scanned folder's path from the repository root ("" at the root): the patch is rendered, and
+    /// checked by git, with the paths it is offered with.
+    let prefix: String
 
-    func verify(_ changes: [FileChange], app: AppReport, expectedSources: [String], pbxproj: String?, target: String) -> Outcome {
+    /// - Parameters:
+    ///   - newFiles: the files the patch creates; the compiled ones must join the target's sources when
+    ///     the patch edits `pbxproj`.
+    ///   - pbxproj: the app's project file; `target` the name of the app's target in it.
+    func verify(_ changes: [FileChange], app: AppReport, newFiles: [NewProjectFile], pbxproj: String?, target: String) -> Outcome {
         var outcome = Outcome()
         let clock = PhaseClock()
         func fail(_ text: String) -> Outcome {
@@ -39,7 +50,7 @@ struct PatchVerification {
             return outcome
         }
         for change in changes {
-            if let problem = readBack(change, expectedSources: expectedSources, pbxproj: pbxproj, target: target) { return fail(problem) }
+            if let problem = readBack(change, pbxproj: pbxproj) { return fail(problem) }
         }
         clock.lap("fix: read back \(changes.count) files")
         outcome.checks.append(
@@ -47,8 +58,9 @@ struct PatchVerification {
                 ? "every written file reads back (plists and project.pbxproj with Foundation and scenesweep's readers; Swift not parsed: no swiftc on PATH)"
                 : "every written file reads back (Swift with swiftc -parse; plists and project.pbxproj with Foundation and scenesweep's readers)"
         )
-        let patch = UnifiedDiff.render(changes)
-        switch GitApplyCheck.run(patch, against: changes, environment: environment) {
+        let rooted = changes.map { FileChange(path: prefix.isEmpty ? $0.path : prefix + "/" + $0.path, before: $0.before, after: $0.after) }
+        outcome.patch = UnifiedDiff.render(rooted)
+        switch GitApplyCheck.run(outcome.patch, against: rooted, environment: environment) {
         case .passed: outcome.checks.append("git apply --check")
         case .failed(let message): return fail("git apply --check refused the patch: \(message)")
         case .notChecked(let reason): outcome.checks.append("git apply --check not run (\(reason))")
@@ -62,6 +74,15 @@ struct PatchVerification {
         clock.lap("fix: re-scan")
         guard let rescanned = after.apps.first(where: { $0.path == app.path && $0.target == app.target }) else {
             return fail("the re-scan of the patched tree no longer finds the app")
+        }
+        if let pbxproj, changed.contains(pbxproj) {
+            let old = projects.first { $0.pbxprojPath == pbxproj }?.targets.first { $0.name == target }
+            let new = old.flatMap { old in patched.projects.first { $0.pbxprojPath == pbxproj }?.target(id: old.id) }
+            do {
+                try ProjectFileEditor.checkSources(before: old, after: new, adding: newFiles)
+            } catch {
+                return fail("\(pbxproj) read back: \(error)")
+            }
         }
         func key(_ finding: Finding) -> String { "\(finding.rule)|\(finding.file)|\(finding.anchor)" }
         let earlierErrors = Set(before.apps.flatMap(\.findings).filter { $0.severity == .error }.map(key))
@@ -85,7 +106,7 @@ struct PatchVerification {
     }
 
     /// Whether a written file is what it claims to be; the problem otherwise.
-    private func readBack(_ change: FileChange, expectedSources: [String], pbxproj: String?, target: String) -> String? {
+    private func readBack(_ change: FileChange, pbxproj: String?) -> String? {
         let path = change.path
         if path.hasSuffix(".swift") {
             return swiftParseProblem(change.after, name: Paths.fileName(of: path))
@@ -126,8 +147,7 @@ struct PatchVerification {
             } catch {
                 return "\(path): Foundation cannot read the edited project: \(error.localizedDescription)"
             }
-            // ProjectFileEditor reads its edit back with ProjectReader (the target compiles its old sources
-            // and the new ones), and the re-scan below reads the project again: not a third time here.
+            // ProjectReader reads it back in the re-scan below, where the target's sources are checked.
         }
         return nil
     }

@@ -12,8 +12,11 @@ package enum ProjectFileEditor {
     ///   - siblingPath: root-relative path of a file the target compiles (the app delegate).
     ///   - bytes: the `project.pbxproj` contents.
     ///   - xcodeprojPath: root-relative path of the `.xcodeproj` folder.
+    ///   - readBack: read the edited text back with `ProjectReader` and `checkSources`; a caller that reads
+    ///     the edited project anyway (a re-scan of the patched tree) passes false and checks it there.
     package static func addingFiles(
-        _ files: [NewProjectFile], toTarget targetID: String, besides siblingPath: String, in bytes: [UInt8], xcodeprojPath: String
+        _ files: [NewProjectFile], toTarget targetID: String, besides siblingPath: String, in bytes: [UInt8], xcodeprojPath: String,
+        readBack: Bool = true
     ) throws(ProjectEditError) -> ProjectEdit {
         let plist: (value: PlistValue, format: PropertyListFormat)
         do {
@@ -90,7 +93,7 @@ package enum ProjectFileEditor {
             added.compactMap { added in added.buildFileID.map { "\($0) /* \(added.name) in \(phaseName) */," } },
             inArray: "files", of: phaseID, after: compiledRefs[siblingRef])
         let edited = layout.applied()
-        try verify(edited, original: bytes, adding: files, toTarget: targetID, xcodeprojPath: xcodeprojPath)
+        if readBack { try verify(edited, original: bytes, adding: files, toTarget: targetID, xcodeprojPath: xcodeprojPath) }
         return .edited(edited)
     }
 
@@ -128,9 +131,12 @@ package enum ProjectFileEditor {
         } catch {
             throw .editNotVerified(error.message)
         }
-        guard let old = before.target(id: targetID), let new = after.target(id: targetID) else {
-            throw .editNotVerified("the target is missing")
-        }
+        try checkSources(before: before.target(id: targetID), after: after.target(id: targetID), adding: files)
+    }
+
+    /// The check of an edit read back: the target compiles exactly what it did plus the new compiled files.
+    package static func checkSources(before old: Target?, after new: Target?, adding files: [NewProjectFile]) throws(ProjectEditError) {
+        guard let old, let new else { throw .editNotVerified("the target is missing") }
         let expected = Set(old.sourceFiles).union(files.filter(\.isCompiled).map(\.path))
         guard Set(new.sourceFiles) == expected, new.sourceFiles.count == expected.count else {
             throw .editNotVerified("the target's sources are not the old ones and the new files")

@@ -112,6 +112,24 @@ struct UnifiedDiffTests {
         #expect(patch.contains("\n\\ No newline at end of file\n"))
     }
 
+    /// A project file gains lines in four sections among lines that repeat (`};`, `isa = ...`): the pass that
+    /// finds only added lines must give git's own patch (its indent heuristic off, as `ChangeSliding` says),
+    /// and so must its mirror for only removed lines.
+    @Test func linesOnlyAddedOrOnlyRemovedAmongRepeatedLinesAreGitsOwnPatch() throws {
+        let section = ["\t\t\t};\n", "\t\t\tisa = PBXGroup;\n", "\t\t\tchildren = (\n", "\t\t\t);\n", "\n"]
+        let before = (0..<60).flatMap { index in section + ["\t\t\t\tID\(index) /* File\(index).swift */,\n"] }
+        var after = before
+        for (offset, position) in [40, 130, 250, 331].enumerated().reversed() {
+            after.insert(contentsOf: ["\t\t\t\tNEW\(offset) /* SceneDelegate.swift */,\n", "\t\t\t};\n"], at: position)
+        }
+        for (old, new) in [(before, after), (after, before)] {
+            let changes = [change(old.joined(), new.joined(), path: "App.xcodeproj/project.pbxproj")]
+            let patch = try expectPatchApplies(changes)
+            #expect(patch == (try RealGit.diff(changes, options: ["--no-indent-heuristic"])))
+            #expect(hunkHeaders(patch).count == 4)
+        }
+    }
+
     @Test func aFiveThousandLineFileWithOneInsertionIsOneSmallHunk() throws {
         var after = numbered(1...5000)
         after.insert("inserted\n", at: 2500)
