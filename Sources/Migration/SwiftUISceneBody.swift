@@ -48,9 +48,9 @@ struct SwiftUISceneBody {
         let scene = chain(after: close, limit: body.close, in: file)
         return SwiftUISceneBody(
             file: file, contentInsertion: insertion(after: content.end, in: file),
-            contentIndent: continuationIndent(dots: content.dots, first: open + 1, in: file, indent: indent),
+            contentIndent: continuationIndent(dots: content.dots, first: open + 1, last: content.end, in: file, indent: indent),
             sceneInsertion: insertion(after: scene.end, in: file),
-            sceneIndent: continuationIndent(dots: scene.dots, first: group, in: file, indent: indent))
+            sceneIndent: continuationIndent(dots: scene.dots, first: group, last: scene.end, in: file, indent: indent))
     }
 
     /// The braces of `var body: some Scene { … }` declared directly in the type.
@@ -98,15 +98,25 @@ struct SwiftUISceneBody {
         return cursor
     }
 
-    /// The indentation of the expression's modifier lines (lines starting with one of its `.` steps), else its
-    /// first line's indentation and one unit more.
-    private static func continuationIndent(dots: [Int], first: Int, in file: SourceFile, indent: IndentStyle) -> String {
+    /// The indentation of the expression's modifier lines (lines starting with one of its `.` steps); else, after a
+    /// closing brace on a line of its own, the first line's indentation (`WindowGroup { … }` then `.modifier`);
+    /// else the first line's indentation and one unit more.
+    private static func continuationIndent(dots: [Int], first: Int, last: Int, in file: SourceFile, indent: IndentStyle)
+        -> String
+    {
         for index in dots {
             let start = lineStart(of: index, in: file)
             let leading = leadingWhitespace(at: start, in: file)
             if start + leading.utf8.count == Int(file.tokens[index].start) { return leading }
         }
-        return leadingWhitespace(at: lineStart(of: first, in: file), in: file) + indent(1)
+        let firstIndent = leadingWhitespace(at: lineStart(of: first, in: file), in: file)
+        let lastStart = lineStart(of: last, in: file)
+        if file.isPunctuation(last, UInt8(ascii: "}")), file.line(ofToken: last) > file.line(ofToken: first),
+            lastStart + leadingWhitespace(at: lastStart, in: file).utf8.count == Int(file.tokens[last].start)
+        {
+            return firstIndent
+        }
+        return firstIndent + indent(1)
     }
 
     static func lineStart(of token: Int, in file: SourceFile) -> Int {
