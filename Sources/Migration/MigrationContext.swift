@@ -135,6 +135,8 @@ struct MigrationContext {
 struct PlannedPatch {
     var changes: [FileChange]
     var notes: [MigrationNote] = []
+    /// Warnings the patch says it resolves: the re-scan must find each gone (an at-risk app's patch).
+    var claims: [Finding] = []
 }
 
 /// One way of migrating an app: a framework's template, or the native shapes.

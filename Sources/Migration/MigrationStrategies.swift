@@ -3,7 +3,15 @@ import ScanCore
 
 /// Which strategy migrates an app, by its framework: the one place a framework's migration is registered.
 enum MigrationStrategies {
-    static func strategy(for facts: AppFacts) throws(Refusal) -> any MigrationStrategy.Type {
+    /// - Parameter atRisk: the app is not blocked (`fix --all`): only warnings a patch can resolve by calling the
+    ///   app's own code are migrated.
+    static func strategy(for facts: AppFacts, atRisk: Bool = false) throws(Refusal) -> any MigrationStrategy.Type {
+        if atRisk {
+            guard facts.framework.kind == .swiftui else {
+                throw Refusal("the app is not blocked: its warnings are about code that needs a person's judgement")
+            }
+            return SwiftUIAdaptorMigration.self
+        }
         // Cordova and Expo explain a generated native project themselves (the upgrade, or the fix in the
         // config); the others have nothing to patch.
         if facts.app.generated != nil, facts.framework.kind != .cordova, facts.framework.kind != .expo {

@@ -126,15 +126,12 @@ package enum Migrator {
         if facts.app.unidentified || facts.app.isStandIn {
             return explained([MigrationNote("the app could not be identified: " + app.unreadable.joined(separator: "; "))])
         }
-        if app.verdict != .blocked {
-            return explained([MigrationNote("the app is not blocked: its warnings are about code that needs a person's judgement")])
-        }
         let planned: PlannedPatch
         let clock = PhaseClock()
         defer { clock.lap("fix: \(app.target)") }
         do {
             let context = MigrationContext(facts: facts, workspace: workspace, findings: app.findings, current: current)
-            planned = try MigrationStrategies.strategy(for: facts).init(context).plan()
+            planned = try MigrationStrategies.strategy(for: facts, atRisk: app.verdict != .blocked).init(context).plan()
         } catch {
             return explained([error.note])
         }
@@ -143,7 +140,7 @@ package enum Migrator {
         let outcome = verification.verify(
             planned.changes, app: app, newFiles: planned.changes.filter(\.isNewFile).map { NewProjectFile(path: $0.path) },
             pbxproj: project?.pbxprojPath, target: app.target)
-        if let failure = outcome.failure {
+        if let failure = outcome.failure ?? planned.unresolvedClaim(outcome.resolves) {
             var reasons = [MigrationNote("a patch was written but did not pass its checks, so none is offered: \(failure)")]
             if let project, project.kind != .xcodeproj {
                 reasons.append(

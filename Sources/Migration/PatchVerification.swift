@@ -85,6 +85,9 @@ struct PatchVerification {
             }
         }
         func key(_ finding: Finding) -> String { "\(finding.rule)|\(finding.file)|\(finding.anchor)" }
+        // Lines do not move in a file the patch leaves alone: they tell apart findings whose code reads the same
+        // (two `func application(` lines of one app delegate).
+        func place(_ finding: Finding) -> String { changed.contains(finding.file) ? key(finding) : key(finding) + "|\(finding.line)" }
         let earlierErrors = Set(before.apps.flatMap(\.findings).filter { $0.severity == .error }.map(key))
         if let new = after.apps.flatMap(\.findings).first(where: { $0.severity == .error && !earlierErrors.contains(key($0)) }) {
             return fail("the re-scan finds a new error: \(new.file):\(new.line): \(new.message) [\(new.rule)]")
@@ -92,8 +95,8 @@ struct PatchVerification {
         // A finding is cleared when it is gone, or only left at a lower level (a window the scene delegate now
         // shows stays as a note about its deprecated initialiser).
         var left: [String: Severity] = [:]
-        for finding in rescanned.findings { left[key(finding)] = max(left[key(finding)] ?? finding.severity, finding.severity) }
-        outcome.resolves = app.findings.filter { finding in left[key(finding)].map { $0 < finding.severity } ?? true }
+        for finding in rescanned.findings { left[place(finding)] = max(left[place(finding)] ?? finding.severity, finding.severity) }
+        outcome.resolves = app.findings.filter { finding in left[place(finding)].map { $0 < finding.severity } ?? true }
         outcome.remaining = rescanned.findings.filter { $0.severity == .error || $0.severity == .warning }
         guard rescanned.verdict != .blocked else {
             let errors = rescanned.findings.filter { $0.severity == .error }

@@ -214,6 +214,38 @@ struct AppDelegateCallbackUnreachedRule: Rule {
                         """
                     )
                 ], note: "The scene delegate reaches the app delegate's method through a helper of its own."),
+            Example(
+                files: [
+                    (
+                        "ReaderApp.swift",
+                        """
+                        import SwiftUI
+                        @main
+                        struct ReaderApp: App {
+                            @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+                            var body: some Scene {
+                                WindowGroup {
+                                    ContentView()
+                                        .onContinueUserActivity("com.example.reader.article") { activity in
+                                            _ = appDelegate.application(UIApplication.shared, continue: activity, restorationHandler: { _ in })
+                                        }
+                                }
+                            }
+                        }
+                        """
+                    ),
+                    (
+                        "AppDelegate.swift",
+                        """
+                        final class AppDelegate: NSObject, UIApplicationDelegate {
+                            func application(_ application: UIApplication, continue userActivity: NSUserActivity,
+                                             restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                                Router.shared.continue(userActivity)
+                            }
+                        }
+                        """
+                    ),
+                ], note: "SwiftUI adaptor: the App's .onContinueUserActivity calls the app delegate's method, so its code still runs."),
         ])
 
     /// Classes whose methods share the app delegate's names without being it.
@@ -235,7 +267,9 @@ struct AppDelegateCallbackUnreachedRule: Rule {
             let function = facts.function(reference)
             guard function.kind == .function || function.kind == .objcMethod,
                 let callback = AppDelegateCallback.matching(function.signature),
-                sceneSide.reached[function.signature] == nil
+                sceneSide.reached[function.signature] == nil,
+                // The SwiftUI App calls it through its adaptor (`.onOpenURL { appDelegate.application(…) }`).
+                swiftUI?.adaptorCalls[function.signature] == nil
             else { continue }
             let trivial = CodeQuery.isTrivial(function, in: file)
             let forwarding = FrameworkForwarding.handlers(of: function, in: file)

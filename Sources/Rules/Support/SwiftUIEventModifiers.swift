@@ -3,13 +3,29 @@ import XcodeProject
 
 /// The SwiftUI modifiers that deliver to a SwiftUI App's scenes what UIKit no longer sends its
 /// `@UIApplicationDelegateAdaptor`: `.onOpenURL` (URLs), `.onContinueUserActivity` (user activities) and
-/// an `onChange(of: scenePhase)` observer (life-cycle), each with where it is first used.
+/// an `onChange(of: scenePhase)` observer (life-cycle), each with where it is first used; and the app
+/// delegate methods the `App` itself calls through its adaptor property, which therefore still run.
 struct SwiftUIEventModifiers {
     private(set) var openURL: String?
     private(set) var continueActivity: String?
     private(set) var scenePhase: String?
+    /// Signatures (`application(_:open:options:)`) the `App` calls on its adaptor property, with where.
+    private(set) var adaptorCalls: [String: String] = [:]
 
     init(_ facts: AppFacts) {
+        for reference in facts.swiftUIApps {
+            let file = facts.files[reference.file]
+            let type = file.types[reference.type]
+            let names = Set(DelegateAdaptorProperty.declared(in: type, of: file).map(\.propertyName))
+            guard !names.isEmpty else { continue }
+            for (signature, token) in CodeQuery.calledSignatureSites(in: (type.bodyStart + 1)..<type.bodyEnd, of: file)
+            where adaptorCalls[signature] == nil {
+                guard let receiver = CodeQuery.receiver(of: token, in: file),
+                    receiver.contains(where: { file.isIdentifier($0) && names.contains(file.text($0)) })
+                else { continue }
+                adaptorCalls[signature] = "\(Paths.fileName(of: file.path)):\(file.line(ofToken: token))"
+            }
+        }
         for file in facts.files
         where file.language == .swift
             && (file.mentions("onOpenURL") || file.mentions("onContinueUserActivity") || file.mentions("scenePhase"))
