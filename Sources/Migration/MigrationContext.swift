@@ -36,6 +36,9 @@ struct MigrationContext {
 
     /// No manifest, scene delegate or configurationForConnecting yet: a partial migration is the user's to finish.
     func checkNotStarted() throws(Refusal) {
+        if let generated = app.infoPlists.first(where: { $0.manifestState == .generated }) {
+            throw InfoPlistFileCreation.generationRefusal(generated)
+        }
         if facts.adoptsInCode || !facts.sceneDelegateNames.isEmpty
             || app.infoPlists.contains(where: { if case .absent = $0.manifestState { return false } else { return true } })
         {
@@ -80,15 +83,8 @@ struct MigrationContext {
                 }
                 throw Refusal("\(path) could not be read", at: plist.location)
             }
-            var configuration: [(key: String, value: PlistFragment)] = [
-                ("UISceneConfigurationName", .string(configurationName)),
-                ("UISceneDelegateClassName", .string(delegateClass)),
-            ]
-            if let name = storyboard(plist) { configuration.append(("UISceneStoryboardFile", .string(name))) }
-            let manifest = PlistFragment.dictionary([
-                ("UIApplicationSupportsMultipleScenes", .bool(false)),
-                ("UISceneConfigurations", .dictionary([("UIWindowSceneSessionRoleApplication", .array([.dictionary(configuration)]))])),
-            ])
+            let manifest = Self.sceneManifest(
+                delegateClass: delegateClass, configurationName: configurationName, storyboard: storyboard(plist))
             var after: [UInt8]
             do {
                 after = try InfoPlistEditor.inserting(key: "UIApplicationSceneManifest", value: manifest, into: before)
@@ -103,6 +99,19 @@ struct MigrationContext {
         return changes
     }
 
+    /// `UIApplicationSceneManifest` with one application configuration, as Xcode's template writes it.
+    static func sceneManifest(delegateClass: String, configurationName: String, storyboard: String?) -> PlistFragment {
+        var configuration: [(key: String, value: PlistFragment)] = [
+            ("UISceneConfigurationName", .string(configurationName)),
+            ("UISceneDelegateClassName", .string(delegateClass)),
+        ]
+        if let storyboard { configuration.append(("UISceneStoryboardFile", .string(storyboard))) }
+        return .dictionary([
+            ("UIApplicationSupportsMultipleScenes", .bool(false)),
+            ("UISceneConfigurations", .dictionary([("UIWindowSceneSessionRoleApplication", .array([.dictionary(configuration)]))])),
+        ])
+    }
+
     /// The new files in the app's target of its `project.pbxproj`, beside `sibling`; nil when the folder is
     /// synchronized (Xcode 16) and compiles them anyway.
     func projectChange(newPaths: [String], sibling: String) throws(Refusal) -> FileChange? {
@@ -115,7 +124,7 @@ struct MigrationContext {
         guard project.kind == .xcodeproj else { return nil }
         let path = project.pbxprojPath
         guard let before = read(path) else { throw Refusal("\(path) could not be read") }
-        let files = newPaths.map { NewProjectFile(path: $0, isCompiled: !$0.hasSuffix(".h")) }
+        let files = newPaths.map { NewProjectFile(path: $0) }
         let edit: ProjectEdit
         do {
             // PatchVerification reads the edited project back in its re-scan, and checks the target's sources there.

@@ -19,8 +19,11 @@ struct NativeMigration: MigrationStrategy {
         let facts = context.facts
         let app = facts.app
         try context.checkNotStarted()
-        try context.checkProjectAndPlists()
         let shape = try AppDelegateShape.read(facts)
+        let folder = Paths.directory(of: shape.file.path)
+        // A target whose Info.plist is generated from build settings gets a file of its own for the manifest.
+        let creation = try InfoPlistFileCreation.plan(context, folder: folder)
+        if creation == nil { try context.checkProjectAndPlists() }
         let className = Self.sceneDelegateName
         if let existing = facts.declarations[className]?.first {
             let file = facts.files[existing.file]
@@ -28,7 +31,6 @@ struct NativeMigration: MigrationStrategy {
                 "the app already declares a class named \(className) that is not a scene delegate",
                 at: Location(file: file.path, line: file.line(ofToken: file.types[existing.type].nameToken)))
         }
-        let folder = Paths.directory(of: shape.file.path)
         let writer = SceneDelegateWriter(
             shape: shape, className: className, indent: IndentStyle.detect(in: shape.file.bytes),
             needsAvailability: app.minimumDeploymentTarget < OSVersion(13) && app.minimumDeploymentTarget > OSVersion(0))
@@ -39,11 +41,24 @@ struct NativeMigration: MigrationStrategy {
             changes.append(try context.newFile(Paths.join(folder, "\(className).h"), writer.objectiveCHeader()))
             changes.append(try context.newFile(Paths.join(folder, "\(className).m"), writer.objectiveCImplementation()))
         }
+        let delegateClass = shape.language == .swift ? "$(PRODUCT_MODULE_NAME).\(className)" : className
+        let storyboard = { (plist: InfoPlist) in shape.window == .storyboard ? AppDelegateShape.storyboard(of: plist, app: app) : nil }
+        if let creation {
+            changes.append(
+                try creation.file(context) { plist in
+                    MigrationContext.sceneManifest(
+                        delegateClass: delegateClass, configurationName: "Default Configuration", storyboard: storyboard(plist))
+                })
+        }
         let newPaths = changes.map(\.path)
-        changes += try context.manifestChanges(
-            delegateClass: shape.language == .swift ? "$(PRODUCT_MODULE_NAME).\(className)" : className,
-            storyboard: { shape.window == .storyboard ? AppDelegateShape.storyboard(of: $0, app: app) : nil })
-        if let project = try context.projectChange(newPaths: newPaths, sibling: shape.file.path) { changes.append(project) }
+        changes += try context.manifestChanges(delegateClass: delegateClass, storyboard: storyboard)
+        var project = try context.projectChange(newPaths: newPaths, sibling: shape.file.path)
+        if let creation {
+            let path = creation.project.pbxprojPath
+            guard let before = project?.before ?? context.read(path) else { throw Refusal("\(path) could not be read") }
+            project = FileChange(path: path, before: before, after: try creation.settingsEdit(project?.after ?? before))
+        }
+        if let project { changes.append(project) }
         return PlannedPatch(changes: changes, notes: shape.unforwarded)
     }
 }

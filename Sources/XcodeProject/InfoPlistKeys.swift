@@ -17,9 +17,11 @@ package enum GeneratedInfoPlist {
             let value = settings[key] ?? ""
             switch name {
             case "UIApplicationSceneManifest_Generation":
+                // Xcode's generator writes an empty UISceneConfigurations too (swift-build's
+                // InfoPlistProcessorTaskAction: SwiftUI needs the key), which `merging` lets replace a file's.
                 if settings.isYes(key) {
                     result["UIApplicationSceneManifest"] = .dictionary([
-                        "UIApplicationSupportsMultipleScenes": .bool(true)
+                        "UIApplicationSupportsMultipleScenes": .bool(true), "UISceneConfigurations": .dictionary([:]),
                     ])
                 }
             case "UILaunchScreen_Generation":
@@ -27,6 +29,27 @@ package enum GeneratedInfoPlist {
             default:
                 if name.hasSuffix("_Generation") { continue }
                 result[name] = .string(value)
+            }
+        }
+        return result
+    }
+
+    /// The Info.plist Xcode builds from an `INFOPLIST_FILE` and the generated keys, merged the way
+    /// swift-build's `InfoPlistProcessorTaskAction` adds generated content to the file's: a generated scalar
+    /// replaces the file's; a generated array's items are appended to the file's array unless it holds them
+    /// already; dictionaries are merged one level deep, the generated entries replacing the file's entries of
+    /// the same key (so a generated manifest's empty `UISceneConfigurations` replaces the file's
+    /// configurations). Values of different kinds fail Xcode's build; the generated one is kept here.
+    package static func merging(_ generated: [String: PlistValue], into file: [String: PlistValue]) -> [String: PlistValue] {
+        var result = file
+        for (key, value) in generated {
+            switch (file[key], value) {
+            case (.array(let items)?, .array(let added)):
+                result[key] = .array(items + added.filter { !items.contains($0) })
+            case (.dictionary(let entries)?, .dictionary(let added)):
+                result[key] = .dictionary(entries.merging(added) { _, generated in generated })
+            default:
+                result[key] = value
             }
         }
         return result

@@ -2,7 +2,7 @@
 package struct NewProjectFile: Sendable, Hashable {
     /// Root-relative, like every path in `Project`.
     package let path: String
-    /// A `.swift` or `.m` goes into the Sources phase; a header only gets a reference in the group.
+    /// A `.swift` or `.m` goes into the Sources phase; a header or an Info.plist only gets a reference in the group.
     package let isCompiled: Bool
 
     package init(path: String, isCompiled: Bool) {
@@ -23,6 +23,7 @@ package struct NewProjectFile: Sendable, Hashable {
         "h": "sourcecode.c.h",
         "c": "sourcecode.c.c",
         "cpp": "sourcecode.cpp.cpp",
+        "plist": "text.plist.xml",
     ]
 
     static let compiledExtensions: Set<String> = ["swift", "m", "mm", "c", "cpp"]

@@ -23,6 +23,10 @@ package enum ProjectEditError: Error, Sendable, Hashable, CustomStringConvertibl
     case sharedSynchronizedFolder(path: String, folder: String, otherTarget: String)
     /// The edited text did not read back with the new files in the target.
     case editNotVerified(String)
+    /// A build configuration the edit needs is not in the target's configuration list.
+    case configurationNotFound(name: String, target: String)
+    /// The setting is already written in the configuration: adding it would set it twice.
+    case settingAlreadySet(key: String, configuration: String, target: String)
 
     package var description: String {
         switch self {
@@ -61,6 +65,10 @@ package enum ProjectEditError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "\(path) would be compiled into \(otherTarget) too; leave it out of \(otherTarget) in Xcode"
         case .editNotVerified(let detail):
             return "the edited project.pbxproj did not read back as expected (\(detail)); the edit was dropped"
+        case .configurationNotFound(let name, let target):
+            return "target \(target) has no build configuration \(name) of its own to add the setting to"
+        case .settingAlreadySet(let key, let configuration, let target):
+            return "\(key) is already set in the \(configuration) configuration of target \(target); scenesweep only adds settings"
         }
     }
 }

@@ -31,7 +31,12 @@ struct GeneratedInfoPlistTests {
     @Test("Scene manifest generation stands for a manifest without configurations")
     func sceneManifestGeneration() {
         let on = GeneratedInfoPlist.values(from: settings(["INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]))
-        #expect(on == ["UIApplicationSceneManifest": .dictionary(["UIApplicationSupportsMultipleScenes": .bool(true)])])
+        #expect(
+            on == [
+                "UIApplicationSceneManifest": .dictionary([
+                    "UIApplicationSupportsMultipleScenes": .bool(true), "UISceneConfigurations": .dictionary([:]),
+                ])
+            ])
         let off = GeneratedInfoPlist.values(from: settings(["INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "NO"]))
         #expect(off.isEmpty)
     }
@@ -47,6 +52,51 @@ struct GeneratedInfoPlistTests {
     func otherGenerationSettings() {
         let values = GeneratedInfoPlist.values(from: settings(["INFOPLIST_KEY_UIStatusBarStyle_Generation": "YES"]))
         #expect(values.isEmpty)
+    }
+
+    @Test("Merged over a file, generated scalars win, arrays are joined and dictionaries merge one level deep")
+    func mergingOverAFile() {
+        let file: [String: PlistValue] = [
+            "CFBundleDisplayName": .string("File"),
+            "UIBackgroundModes": .array([.string("audio"), .string("fetch")]),
+            "UIApplicationSceneManifest": .dictionary([
+                "UIApplicationSupportsMultipleScenes": .bool(false),
+                "UIApplicationPreferredDefaultSceneSessionRole": .string("UIWindowSceneSessionRoleApplication"),
+                "UISceneConfigurations": .dictionary([
+                    "UIWindowSceneSessionRoleApplication": .array([.dictionary(["UISceneDelegateClassName": .string("SceneDelegate")])])
+                ]),
+            ]),
+            "NSCameraUsageDescription": .string("Scans"),
+        ]
+        let generated: [String: PlistValue] = [
+            "CFBundleDisplayName": .string("Generated"),
+            "UIBackgroundModes": .array([.string("fetch"), .string("remote-notification")]),
+            "UIApplicationSceneManifest": .dictionary([
+                "UIApplicationSupportsMultipleScenes": .bool(true), "UISceneConfigurations": .dictionary([:]),
+            ]),
+            "UILaunchScreen": .dictionary([:]),
+        ]
+        let merged = GeneratedInfoPlist.merging(generated, into: file)
+        #expect(merged["CFBundleDisplayName"] == .string("Generated"))
+        #expect(merged["UIBackgroundModes"] == .array([.string("audio"), .string("fetch"), .string("remote-notification")]))
+        // One level deep: the file's other manifest entries stay, its configurations are replaced by the empty ones.
+        #expect(
+            merged["UIApplicationSceneManifest"]
+                == .dictionary([
+                    "UIApplicationSupportsMultipleScenes": .bool(true),
+                    "UIApplicationPreferredDefaultSceneSessionRole": .string("UIWindowSceneSessionRoleApplication"),
+                    "UISceneConfigurations": .dictionary([:]),
+                ]))
+        #expect(merged["NSCameraUsageDescription"] == .string("Scans"))
+        #expect(merged["UILaunchScreen"] == .dictionary([:]))
+    }
+
+    @Test("A file's manifest is kept whole when no setting generates one")
+    func fileManifestWithoutGeneration() {
+        let manifest: PlistValue = .dictionary(["UIApplicationSupportsMultipleScenes": .bool(false)])
+        let merged = GeneratedInfoPlist.merging(
+            ["UILaunchStoryboardName": .string("LaunchScreen")], into: ["UIApplicationSceneManifest": manifest])
+        #expect(merged == ["UIApplicationSceneManifest": manifest, "UILaunchStoryboardName": .string("LaunchScreen")])
     }
 
     @Test("A conditional spelling counts as the key, with the iOS value")

@@ -207,8 +207,7 @@ extension AppDiscovery {
                 return nil
             }
         }
-        // Build-setting keys override the file's, as Xcode merges them.
-        for (key, value) in generated { values[key] = value }
+        values = GeneratedInfoPlist.merging(generated, into: values)
         return InfoPlist(
             file: file, configurations: configurations, values: values,
             generatedKeys: generatedLocations, keyPositions: keyPositions, location: location, describedKeys: describedKeys)
@@ -265,7 +264,7 @@ extension AppDiscovery {
                 }
                 if !mapped.isEmpty { keyPositions[key] = mapped }
             }
-            for (key, value) in generated { values[key] = value }
+            values = GeneratedInfoPlist.merging(generated, into: values)
             var plist = InfoPlist(
                 file: file, configurations: labels, values: values, generatedKeys: generatedLocations, keyPositions: keyPositions,
                 location: Location(file: file, line: 1))
