@@ -159,31 +159,12 @@ private struct AddedFile {
         var fields = "isa = PBXFileReference; "
         if let fileEncoding { fields += "fileEncoding = \(fileEncoding); " }
         fields += "lastKnownFileType = \(NewProjectFile.fileTypes[Paths.fileExtension(of: file.path)] ?? "text"); "
-        if relativePath != name { fields += "name = \(Self.quoted(name)); " }
-        fields += "path = \(Self.quoted(relativePath)); sourceTree = \"<group>\"; "
+        if relativePath != name { fields += "name = \(OpenStepText.quoted(name)); " }
+        fields += "path = \(OpenStepText.quoted(relativePath)); sourceTree = \"<group>\"; "
         return "\(referenceID) /* \(name) */ = {\(fields)};"
     }
 
     func buildFileLine(phase: String) -> String {
         "\(buildFileID ?? "") /* \(name) in \(phase) */ = {isa = PBXBuildFile; fileRef = \(referenceID) /* \(name) */; };"
-    }
-
-    /// Xcode leaves a string bare only when it is made of letters, digits and `_$/:.` (so `Scene-Delegate.swift`
-    /// is quoted) and holds no `//` or `___`.
-    static func quoted(_ text: String) -> String {
-        let isBare =
-            !text.isEmpty && !text.contains("//") && !text.contains("___")
-            && text.utf8.allSatisfy { byte in
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-                    || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
-            }
-        if isBare { return text }
-        var escaped = "\""
-        for character in text {
-            if character == "\\" || character == "\"" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped + "\""
     }
 }
