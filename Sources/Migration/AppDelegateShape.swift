@@ -38,8 +38,9 @@ struct AppDelegateShape {
     /// the older `[Any]?`).
     let restorationType: String
 
-    /// Reads the shape, or refuses with the first reason the app cannot be migrated safely.
-    static func read(_ facts: AppFacts) throws(Refusal) -> AppDelegateShape {
+    /// Reads the shape, or refuses with the first reason the app cannot be migrated safely. `knownWindow` is the
+    /// set-up a framework strategy has already established (a base class that builds the window).
+    static func read(_ facts: AppFacts, knownWindow: WindowSetup? = nil) throws(Refusal) -> AppDelegateShape {
         let (className, declaration) = try delegateClass(facts)
         let file = facts.files[declaration.file]
         let language = file.language
@@ -54,7 +55,12 @@ struct AppDelegateShape {
             }
         }
         let property = windowProperty(of: className, facts)
-        let window = try windowSetup(facts, className: className, property: property)
+        let window: WindowSetup
+        if let knownWindow {
+            window = knownWindow
+        } else {
+            window = try windowSetup(facts, className: className, property: property)
+        }
         var callbacks: [(AppDelegateCallback, FunctionRef)] = []
         var unforwarded: [MigrationNote] = []
         var restorationType = ""

@@ -114,7 +114,7 @@ struct PatchVerification {
         if path.hasSuffix(".swift") {
             return swiftParseProblem(change.after, name: Paths.fileName(of: path))
         }
-        if path.hasSuffix(".m") || path.hasSuffix(".h") {
+        if path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") {
             let file = SourceFile(path: path, bytes: change.after, language: .objectiveC)
             if let unbalanced = file.tokens.indices.first(where: { isBracket(file, $0) && file.partners[$0] < 0 }) {
                 return "\(path):\(file.line(ofToken: unbalanced)): unbalanced bracket in the written Objective-C"

@@ -29,7 +29,9 @@ struct ReactNativeMigration: MigrationStrategy {
             return try removingSecondStart()
         }
         try context.checkNotStarted()
-        try checkEra(version)
+        if try checkEra(version) {
+            return try ReactNativeAppDelegateSubclass.plan(context, version: version)
+        }
         try context.checkProjectAndPlists()
         let shape = try AppDelegateShape.read(facts)
         guard shape.language == .swift else {
@@ -53,7 +55,7 @@ struct ReactNativeMigration: MigrationStrategy {
                 at: Location(file: file.path, line: file.line(ofToken: file.types[existing.type].nameToken)))
         }
         let sceneStart = ReactNativeSceneStart(
-            moduleName: start.moduleName, factoryProperty: start.factoryProperty,
+            source: .factory(moduleName: start.moduleName, factoryProperty: start.factoryProperty),
             connectionOptionsAPI: version >= Self.sceneSupport,
             imports: ["React", "React_RCTAppDelegate"].filter { shape.file.imports.contains($0) },
             place: "\(Paths.fileName(of: shape.file.path)):\(start.place.line)")
@@ -96,8 +98,9 @@ struct ReactNativeMigration: MigrationStrategy {
         return version
     }
 
-    /// Only the Swift factory template (0.79+) is patched; older templates are explained with their path.
-    private func checkEra(_ version: SemanticVersion) throws(Refusal) {
+    /// The Swift factory template (0.79+) and `RCTAppDelegate` subclasses on 0.76–0.87 (true) are patched; older
+    /// templates are explained with their path.
+    private func checkEra(_ version: SemanticVersion) throws(Refusal) -> Bool {
         let facts = context.facts
         let at = context.facts.framework.location
         let rctAppDelegate = facts.appDelegateNames.sorted().first { facts.inherits($0, "RCTAppDelegate") }
@@ -109,18 +112,27 @@ struct ReactNativeMigration: MigrationStrategy {
             }
             if version < SemanticVersion(0, 74) {
                 throw Refusal(
-                    "\(name) subclasses RCTAppDelegate, which loads its window itself, and React Native \(version) has no rootViewFactory to build the root view in a scene delegate: upgrade to 0.88 and use its template SceneDelegate.swift (0.74–0.78 would allow automaticallyLoadReactNativeWindow = false with a scene delegate building the root view from rootViewFactory)",
+                    "\(name) subclasses RCTAppDelegate, which loads its window itself, and React Native \(version) has no rootViewFactory to build the root view in a scene delegate: upgrade to 0.88 and use its template SceneDelegate.swift, or to 0.76–0.87, where fix switches RCTAppDelegate's window off (automaticallyLoadReactNativeWindow = false) and builds the root view from rootViewFactory in a scene delegate",
                     at: place)
             }
-            throw Refusal(
-                "\(name) subclasses RCTAppDelegate (the 0.71–0.78 template shape, on React Native \(version) here), which loads its window itself: upgrade to 0.88 and use its template SceneDelegate.swift, or set automaticallyLoadReactNativeWindow = false in didFinishLaunching and add a scene delegate that builds the root view with rootViewFactory.view(withModuleName:initialProperties:launchOptions:) in UIWindow(windowScene:), forwarding scene(_:openURLContexts:)/scene(_:continue:) to RCTLinkingManager (React Native must start only once)",
-                at: place)
+            if version < ReactNativeAppDelegateSubclass.windowFlag {
+                throw Refusal(
+                    "\(name) subclasses RCTAppDelegate, whose didFinishLaunching on React Native \(version) always builds a UIWindow(frame:) with no way to turn it off (automaticallyLoadReactNativeWindow arrived in 0.76): upgrade to 0.88 and use its template SceneDelegate.swift, or to 0.76–0.87, where fix sets automaticallyLoadReactNativeWindow = false and builds the root view from rootViewFactory in a scene delegate",
+                    at: place)
+            }
+            if version >= Self.sceneSupport {
+                throw Refusal(
+                    "\(name) subclasses RCTAppDelegate on React Native \(version), which has scene support: make the app delegate build no window (automaticallyLoadReactNativeWindow = false) and add the template's SceneDelegate (an RCTSceneDelegate subclass with moduleName and dependencyProvider)",
+                    at: place)
+            }
+            return true
         }
         if version < SemanticVersion(0, 74) {
             throw Refusal(
                 "React Native \(version) (below 0.74) starts from RCTRootView(bridge:…) in the app delegate, a template fix does not rewrite: upgrade to 0.88 and use its template SceneDelegate.swift, or build the root view in a scene delegate from the bridge with RCTRootView(bridge:moduleName:initialProperties:) (passing connectionOptions' URL as launch options), remove the app delegate's window, and forward scene(_:openURLContexts:)/scene(_:continue:) to RCTLinkingManager",
                 at: at)
         }
+        return false
     }
 
     /// The template's statements in `didFinishLaunching` of the app delegate class.

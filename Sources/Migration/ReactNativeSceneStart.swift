@@ -1,39 +1,99 @@
 /// How the scene delegate `fix` writes for a React Native app starts React Native: in a window of its scene,
-/// from the factory the app delegate keeps, exactly once (the app delegate's start is removed).
+/// exactly once (the app delegate's own start is removed or switched off).
 struct ReactNativeSceneStart: Equatable {
-    /// The module name as the app delegate wrote it, quotes included.
-    let moduleName: String
-    /// The app delegate's property holding the `RCTReactNativeFactory`.
-    let factoryProperty: String
+    /// Where the root view comes from.
+    enum Source: Equatable {
+        /// The 0.79+ factory template: `startReactNative` on the factory the app delegate keeps in `factoryProperty`,
+        /// with the module name as the app delegate wrote it (quotes included).
+        case factory(moduleName: String, factoryProperty: String)
+        /// An `RCTAppDelegate` subclass (0.76–0.87) with `automaticallyLoadReactNativeWindow` off: what its
+        /// `loadReactNativeWindow:` did, from the app delegate's `rootViewFactory`, `moduleName` and `initialProps`.
+        /// Swift sees `rootViewFactory` as a property before 0.78 and as a method from 0.78 on.
+        case rootViewFactory(getterIsMethod: Bool)
+    }
+
+    let source: Source
     /// React Native 0.88+: `startReactNative(withModuleName:in:connectionOptions:)` reads the connection
     /// options itself; before, the launch link is handed over as launch options.
     let connectionOptionsAPI: Bool
-    /// The React modules the app delegate imports, which the scene delegate needs too.
+    /// The React modules the app delegate imports, which the scene delegate needs too (Swift).
     let imports: [String]
     /// `AppDelegate.swift:24`, where the app delegate built the window.
     let place: String
+    /// Links reach `RCTLinkingManager` directly when the app delegate has no callback of its own for them, as
+    /// React Native 0.88's template scene delegate does.
+    var linksToLinkingManager = false
+
+    /// The scene delegate's documentation comment.
+    var summary: [String] {
+        switch source {
+        case .factory:
+            return [
+                "/// Starts React Native in a window of its scene and hands the events UIKit sends to the scene to the",
+                "/// app delegate's own methods (written by scenesweep fix).",
+            ]
+        case .rootViewFactory:
+            return [
+                "/// Builds React Native's root view from the app delegate's rootViewFactory in a window of its scene,",
+                "/// and hands the events UIKit sends to the scene to the app delegate's own methods, or links to",
+                "/// RCTLinkingManager where it has none (written by scenesweep fix).",
+            ]
+        }
+    }
 
     /// The body of `scene(_:willConnectTo:options:)` after `windowScene` is bound.
     func swiftLines(indent i: IndentStyle, appDelegate: String) -> [String] {
-        var lines = [
-            "\(i(2))// React Native starts here, in a window of this scene, instead of in didFinishLaunching",
-            "\(i(2))// (\(place)), where the window belonged to no scene; the factory stays on the app delegate.",
-            "\(i(2))guard let factory = \(appDelegate)?.\(factoryProperty) else { return }",
+        var lines: [String] = []
+        switch source {
+        case .factory(_, let factoryProperty):
+            lines += [
+                "\(i(2))// React Native starts here, in a window of this scene, instead of in didFinishLaunching",
+                "\(i(2))// (\(place)), where the window belonged to no scene; the factory stays on the app delegate.",
+                "\(i(2))guard let factory = \(appDelegate)?.\(factoryProperty) else { return }",
+            ]
+        case .rootViewFactory:
+            lines += [
+                "\(i(2))// RCTAppDelegate built this window in didFinishLaunching (\(place)), where it belonged to no",
+                "\(i(2))// scene; automaticallyLoadReactNativeWindow = false leaves it to this scene.",
+                "\(i(2))guard let \(appDelegate), let moduleName = \(appDelegate).moduleName else { return }",
+            ]
+        }
+        lines += [
             "\(i(2))let window = UIWindow(windowScene: windowScene)",
             "\(i(2))self.window = window",
-            "\(i(2))\(appDelegate)?.window = window",
         ]
-        if connectionOptionsAPI {
+        switch source {
+        case .factory: lines.append("\(i(2))\(appDelegate)?.window = window")
+        case .rootViewFactory: lines.append("\(i(2))appDelegate.window = window")
+        }
+        if !connectionOptionsAPI { lines += swiftLaunchOptions(indent: i) }
+        switch source {
+        case .factory(let moduleName, _):
             lines += [
                 "\(i(2))factory.startReactNative(",
                 "\(i(3))withModuleName: \(moduleName),",
                 "\(i(3))in: window,",
-                "\(i(3))connectionOptions: connectionOptions",
+                connectionOptionsAPI ? "\(i(3))connectionOptions: connectionOptions" : "\(i(3))launchOptions: launchOptions",
                 "\(i(2)))",
             ]
-            return lines
+        case .rootViewFactory(let getterIsMethod):
+            lines += [
+                "\(i(2))let rootView = appDelegate.rootViewFactory\(getterIsMethod ? "()" : "").view(",
+                "\(i(3))withModuleName: moduleName,",
+                "\(i(3))initialProperties: appDelegate.initialProps,",
+                "\(i(3))launchOptions: launchOptions",
+                "\(i(2)))",
+                "\(i(2))let rootViewController = UIViewController()",
+                "\(i(2))rootViewController.view = rootView",
+                "\(i(2))window.rootViewController = rootViewController",
+                "\(i(2))window.makeKeyAndVisible()",
+            ]
         }
-        lines += [
+        return lines
+    }
+
+    private func swiftLaunchOptions(indent i: IndentStyle) -> [String] {
+        [
             "\(i(2))// Linking.getInitialURL() reads the link that launched the app from the launch options.",
             "\(i(2))var launchOptions: [UIApplication.LaunchOptionsKey: Any] = [:]",
             "\(i(2))if let url = connectionOptions.urlContexts.first?.url {",
@@ -46,12 +106,89 @@ struct ReactNativeSceneStart: Equatable {
             "\(i(3))]",
             "\(i(3))launchOptions[.userActivityDictionary] = activityDictionary",
             "\(i(2))}",
-            "\(i(2))factory.startReactNative(",
-            "\(i(3))withModuleName: \(moduleName),",
-            "\(i(3))in: window,",
-            "\(i(3))launchOptions: launchOptions",
-            "\(i(2)))",
         ]
-        return lines
+    }
+
+    /// The body of `scene:willConnectToSession:options:` after `windowScene` is bound (an `RCTAppDelegate`
+    /// subclass in Objective-C).
+    func objectiveCLines(indent i: IndentStyle, appDelegate: String, className: String) -> [String] {
+        [
+            "\(i(1))// RCTAppDelegate built this window in didFinishLaunching (\(place)), where it belonged to no",
+            "\(i(1))// scene; automaticallyLoadReactNativeWindow = NO leaves it to this scene.",
+            "\(i(1))\(className) *appDelegate = \(appDelegate);",
+            "\(i(1))if (!appDelegate || !appDelegate.moduleName) {",
+            "\(i(2))return;",
+            "\(i(1))}",
+            "\(i(1))UIWindow *window = [[UIWindow alloc] initWithWindowScene:windowScene];",
+            "\(i(1))self.window = window;",
+            "\(i(1))appDelegate.window = window;",
+            "\(i(1))// Linking.getInitialURL() reads the link that launched the app from the launch options.",
+            "\(i(1))NSMutableDictionary *launchOptions = [NSMutableDictionary dictionary];",
+            "\(i(1))NSURL *url = connectionOptions.URLContexts.anyObject.URL;",
+            "\(i(1))if (url) {",
+            "\(i(2))launchOptions[UIApplicationLaunchOptionsURLKey] = url;",
+            "\(i(1))}",
+            "\(i(1))NSUserActivity *userActivity = connectionOptions.userActivities.anyObject;",
+            "\(i(1))if (userActivity) {",
+            "\(i(2))launchOptions[UIApplicationLaunchOptionsUserActivityDictionaryKey] = @{",
+            "\(i(3))UIApplicationLaunchOptionsUserActivityTypeKey : userActivity.activityType,",
+            "\(i(3))@\"UIApplicationLaunchOptionsUserActivityKey\" : userActivity,",
+            "\(i(2))};",
+            "\(i(1))}",
+            "\(i(1))UIView *rootView = [appDelegate.rootViewFactory viewWithModuleName:appDelegate.moduleName",
+            "\(i(1))                                                initialProperties:appDelegate.initialProps",
+            "\(i(1))                                                    launchOptions:launchOptions];",
+            "\(i(1))UIViewController *rootViewController = [UIViewController new];",
+            "\(i(1))rootViewController.view = rootView;",
+            "\(i(1))window.rootViewController = rootViewController;",
+            "\(i(1))[window makeKeyAndVisible];",
+        ]
+    }
+
+    /// `scene(_:openURLContexts:)` and `scene(_:continue:)` handing links to `RCTLinkingManager`'s app delegate
+    /// methods (the scene ones arrived in 0.88), for those the app delegate does not handle itself.
+    func swiftLinking(indent i: IndentStyle, urls: Bool, activities: Bool) -> [[String]] {
+        guard linksToLinkingManager else { return [] }
+        var methods: [[String]] = []
+        if urls {
+            methods.append([
+                "\(i(1))func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {",
+                "\(i(2))for context in URLContexts {",
+                "\(i(3))_ = RCTLinkingManager.application(UIApplication.shared, open: context.url, options: [:])",
+                "\(i(2))}",
+                "\(i(1))}",
+            ])
+        }
+        if activities {
+            methods.append([
+                "\(i(1))func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {",
+                "\(i(2))_ = RCTLinkingManager.application(UIApplication.shared, continue: userActivity, restorationHandler: { _ in })",
+                "\(i(1))}",
+            ])
+        }
+        return methods
+    }
+
+    func objectiveCLinking(indent i: IndentStyle, urls: Bool, activities: Bool) -> [[String]] {
+        guard linksToLinkingManager else { return [] }
+        var methods: [[String]] = []
+        if urls {
+            methods.append([
+                "- (void)scene:(UIScene *)scene openURLContexts:(NSSet<UIOpenURLContext *> *)URLContexts {",
+                "\(i(1))for (UIOpenURLContext *context in URLContexts) {",
+                "\(i(2))[RCTLinkingManager application:UIApplication.sharedApplication openURL:context.URL options:@{}];",
+                "\(i(1))}",
+                "}",
+            ])
+        }
+        if activities {
+            methods.append([
+                "- (void)scene:(UIScene *)scene continueUserActivity:(NSUserActivity *)userActivity {",
+                "\(i(1))[RCTLinkingManager application:UIApplication.sharedApplication continueUserActivity:userActivity restorationHandler:^(NSArray<id<UIUserActivityRestoring>> *restoring) {",
+                "\(i(1))}];",
+                "}",
+            ])
+        }
+        return methods
     }
 }

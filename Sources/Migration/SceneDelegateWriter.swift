@@ -23,6 +23,8 @@ struct SceneDelegateWriter {
 
     private var urlCallback: String? { Self.urlCallbacks.first { forwarded.contains($0) } }
 
+    private var forwardsActivities: Bool { forwarded.contains("application:continueUserActivity:restorationHandler:") }
+
     // MARK: Swift
 
     /// `SceneDelegate.swift`.
@@ -33,11 +35,8 @@ struct SceneDelegateWriter {
         lines.append("import UIKit")
         if forwarded.contains("application:userDidAcceptCloudKitShareWithMetadata:") { lines.append("import CloudKit") }
         lines.append("")
-        if case .reactNative = shape.window {
-            lines += [
-                "/// Starts React Native in a window of its scene and hands the events UIKit sends to the scene to the",
-                "/// app delegate's own methods (written by scenesweep fix).",
-            ]
+        if case .reactNative(let start) = shape.window {
+            lines += start.summary
         } else {
             lines += [
                 "/// Connects the app's window to its scene and hands the events UIKit sends to the scene to the app",
@@ -95,6 +94,12 @@ struct SceneDelegateWriter {
             guard let method = swiftForwarding(callback, parameterTypes: reference) else { continue }
             lines.append("")
             lines += method
+        }
+        if case .reactNative(let start) = shape.window {
+            for method in start.swiftLinking(indent: i, urls: urlCallback == nil, activities: !forwardsActivities) {
+                lines.append("")
+                lines += method
+            }
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -238,9 +243,15 @@ struct SceneDelegateWriter {
             "",
             "NS_ASSUME_NONNULL_BEGIN",
             "",
-            "/// Connects the app's window to its scene and hands the events UIKit sends to the scene to the app",
-            "/// delegate's own methods (written by scenesweep fix).",
         ]
+        if case .reactNative(let start) = shape.window {
+            lines += start.summary
+        } else {
+            lines += [
+                "/// Connects the app's window to its scene and hands the events UIKit sends to the scene to the app",
+                "/// delegate's own methods (written by scenesweep fix).",
+            ]
+        }
         if needsAvailability { lines.append("API_AVAILABLE(ios(13.0))") }
         lines += [
             "@interface \(className) : UIResponder <UIWindowSceneDelegate>",
@@ -260,6 +271,9 @@ struct SceneDelegateWriter {
         let app = "UIApplication.sharedApplication"
         var lines = ["#import \"\(className).h\""]
         if let header = shape.header { lines.append("#import \"\(Paths.fileName(of: header))\"") }
+        if case .reactNative(let start) = shape.window, start.linksToLinkingManager, urlCallback == nil || !forwardsActivities {
+            lines += ["", "#import <React/RCTLinkingManager.h>"]
+        }
         if forwarded.contains("application:userDidAcceptCloudKitShareWithMetadata:") { lines.append("#import <CloudKit/CloudKit.h>") }
         lines += [
             "",
@@ -296,9 +310,8 @@ struct SceneDelegateWriter {
                 "\(i(2))self.window = window;",
                 "\(i(1))}",
             ]
-        case .reactNative:
-            // React Native's Swift template only: ReactNativeMigration writes Swift.
-            lines.append("\(i(1))(void)windowScene;")
+        case .reactNative(let start):
+            lines += start.objectiveCLines(indent: i, appDelegate: "self.appDelegate", className: shape.className)
         case .storyboard:
             if shape.windowProperty == .settable {
                 lines += [
@@ -309,14 +322,17 @@ struct SceneDelegateWriter {
             }
         }
         var coldStart: [String] = []
-        if urlCallback != nil {
+        // React Native reads the launch link from the launch options its root view is given.
+        let startsReactNative: Bool
+        if case .reactNative = shape.window { startsReactNative = true } else { startsReactNative = false }
+        if urlCallback != nil, !startsReactNative {
             coldStart += [
                 "\(i(1))if (connectionOptions.URLContexts.count > 0) {",
                 "\(i(2))[self scene:scene openURLContexts:connectionOptions.URLContexts];",
                 "\(i(1))}",
             ]
         }
-        if forwarded.contains("application:continueUserActivity:restorationHandler:") {
+        if forwardsActivities, !startsReactNative {
             coldStart += [
                 "\(i(1))for (NSUserActivity *userActivity in connectionOptions.userActivities) {",
                 "\(i(2))[self scene:scene continueUserActivity:userActivity];",
@@ -347,6 +363,12 @@ struct SceneDelegateWriter {
             guard let method = objectiveCForwarding(callback) else { continue }
             lines.append("")
             lines += method
+        }
+        if case .reactNative(let start) = shape.window {
+            for method in start.objectiveCLinking(indent: i, urls: urlCallback == nil, activities: !forwardsActivities) {
+                lines.append("")
+                lines += method
+            }
         }
         lines += ["", "@end"]
         return lines.joined(separator: "\n") + "\n"

@@ -79,7 +79,7 @@ struct FixCommandTests {
     @Test("An explained app makes the run exit 1; an unknown --app is a usage error with a suggestion")
     func explainedAndUnknownApp() throws {
         let explained = ConsoleCapture.run([
-            "fix", FixturePaths.fixtures.appendingPathComponent("frameworks/rn-0.77-rctappdelegate-swift").path,
+            "fix", FixturePaths.fixtures.appendingPathComponent("frameworks/rn-0.72-rctappdelegate-objc").path,
         ])
         #expect(explained.status == 1)
         #expect(explained.out.isEmpty)

@@ -272,7 +272,7 @@ struct NativeMigrationTests {
     }
 
     @Test func aFrameworkAppIsExplainedNotPatched() throws {
-        let run = try Self.migrate(FixturePaths.fixtures.appendingPathComponent("frameworks/rn-0.77-rctappdelegate-swift").path)
+        let run = try Self.migrate(FixturePaths.fixtures.appendingPathComponent("frameworks/rn-0.72-rctappdelegate-objc").path)
         let migration = try #require(run.migrations.first)
         #expect(migration.status == .explained)
         #expect(migration.reasons.first?.text.contains("React Native") == true)

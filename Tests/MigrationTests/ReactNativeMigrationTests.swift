@@ -6,9 +6,10 @@ import ScanCore
 import TestSupport
 import Testing
 
-/// `fix` on React Native apps of each template era: the 0.79–0.87 Swift factory template is patched (its golden,
-/// applied with the real git, scanned from disk: not blocked, React Native started once); a 0.88 app that
-/// starts twice loses the app delegate's start; every other era gets an explanation naming its path.
+/// `fix` on React Native apps of each template era: the 0.79–0.87 Swift factory template and `RCTAppDelegate`
+/// subclasses on 0.76–0.87 (Objective-C and Swift) are patched (their goldens, applied with the real git,
+/// scanned from disk: not blocked, React Native started once); a 0.88 app that starts twice loses the app
+/// delegate's start; every other era, and an app delegate that is not the template, gets an explanation.
 struct ReactNativeMigrationTests {
     static func framework(_ name: String) -> URL {
         FixturePaths.fixtures.appendingPathComponent("frameworks").appendingPathComponent(name)
@@ -21,7 +22,7 @@ struct ReactNativeMigrationTests {
         return (try NativeMigrationTests.migrate(folder), folder, copy)
     }
 
-    @Test(arguments: ["rn-0.85-factory-swift", "rn-0.88-double-start"])
+    @Test(arguments: ["rn-0.76-rctappdelegate-objc", "rn-0.77-rctappdelegate-swift", "rn-0.85-factory-swift", "rn-0.88-double-start"])
     func aFactoryTemplateAppGetsAPatchThatMatchesItsGoldenAndStartsReactNativeOnce(_ fixture: String) throws {
         let (run, folder, copy) = try Self.migrateCopy(of: fixture)
         defer { _ = copy }
@@ -75,7 +76,6 @@ struct ReactNativeMigrationTests {
         ("rn-0.64-bridge", "RCTRootView(bridge:"),
         ("rn-0.70-appdelegate-mm", "RCTRootView(bridge:"),
         ("rn-0.72-rctappdelegate-objc", "no rootViewFactory"),
-        ("rn-0.77-rctappdelegate-swift", "automaticallyLoadReactNativeWindow = false"),
         ("rn-0.83-factory-objc", "Objective-C"),
     ])
     func anOlderOrObjectiveCEraIsExplainedWithItsPathAndNotPatched(_ fixture: String, _ words: String) throws {
@@ -102,6 +102,119 @@ struct ReactNativeMigrationTests {
         #expect(migration.status != .patched)
         #expect(
             migration.reasons.contains { $0.described.contains("AppDelegate.swift:32") && $0.described.contains("uses the window again") },
+            "\(migration.reasons.map(\.described))")
+    }
+
+    /// A copy of a fixture with `react-native` at `version` in package.json and the lockfiles.
+    static func copy(_ fixture: String, from old: String, to version: String) throws -> (folder: String, copy: TemporaryDirectory) {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: framework(fixture).path, toPath: folder)
+        for path in ["package.json", "package-lock.json", "pnpm-lock.yaml", "ios/Podfile.lock"] {
+            let url = URL(fileURLWithPath: folder + "/" + path)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            try Data(text.replacingOccurrences(of: old, with: version).utf8).write(to: url)
+        }
+        return (folder, copy)
+    }
+
+    @Test func anObjectiveCRCTAppDelegateStopsBuildingItsWindowAndTheSceneDelegateBuildsTheRootViewFromItsFactory() throws {
+        let (run, _, copy) = try Self.migrateCopy(of: "rn-0.76-rctappdelegate-objc")
+        defer { _ = copy }
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        let patch = migration.patch
+        #expect(patch.contains("+++ b/ios/Tidepool/SceneDelegate.mm"))
+        #expect(patch.contains("+++ b/ios/Tidepool/SceneDelegate.h"))
+        #expect(patch.contains("+  self.automaticallyLoadReactNativeWindow = NO;\n+\n   return [super application:application"))
+        #expect(patch.contains("+  UIWindow *window = [[UIWindow alloc] initWithWindowScene:windowScene];"))
+        #expect(patch.contains("+  appDelegate.window = window;"))
+        #expect(patch.contains("+  UIView *rootView = [appDelegate.rootViewFactory viewWithModuleName:appDelegate.moduleName"))
+        #expect(patch.contains("initialProperties:appDelegate.initialProps"))
+        #expect(patch.contains("+    launchOptions[UIApplicationLaunchOptionsURLKey] = url;"))
+        // The app's own openURL (which calls RCTLinkingManager) is called; universal links, which it never
+        // handled, go to RCTLinkingManager as in React Native 0.88's template.
+        #expect(patch.contains("+    [self.appDelegate application:UIApplication.sharedApplication openURL:context.URL options:options];"))
+        #expect(patch.contains("+  [RCTLinkingManager application:UIApplication.sharedApplication continueUserActivity:userActivity"))
+        #expect(patch.contains("+#import <React/RCTLinkingManager.h>"))
+        #expect(patch.contains("<string>SceneDelegate</string>"))
+        #expect(patch.contains("SceneDelegate.mm in Sources"))
+        // The launch link reaches React Native once, through the launch options, not a second time as an event.
+        #expect(!patch.contains("[self scene:scene openURLContexts:connectionOptions.URLContexts]"))
+    }
+
+    @Test func aSwiftRCTAppDelegateReadsRootViewFactoryAsAPropertyBefore078AndCallsItFrom078() throws {
+        let (run, _, copy) = try Self.migrateCopy(of: "rn-0.77-rctappdelegate-swift")
+        defer { _ = copy }
+        let patch = try #require(run.migrations.first).patch
+        #expect(patch.contains("+    self.automaticallyLoadReactNativeWindow = false\n+\n     return super.application("))
+        #expect(patch.contains("+    let rootView = appDelegate.rootViewFactory.view("))
+        #expect(patch.contains("+      initialProperties: appDelegate.initialProps,"))
+        #expect(patch.contains("+      _ = RCTLinkingManager.application(UIApplication.shared, open: context.url, options: [:])"))
+        #expect(
+            patch.contains(
+                "+    _ = RCTLinkingManager.application(UIApplication.shared, continue: userActivity, restorationHandler: { _ in })"))
+        #expect(patch.contains("<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>"))
+
+        let (folder, later) = try Self.copy("rn-0.77-rctappdelegate-swift", from: "0.77.", to: "0.78.")
+        defer { _ = later }
+        let run078 = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run078.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.patch.contains("+    let rootView = appDelegate.rootViewFactory().view("))
+        let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+    }
+
+    @Test(arguments: [("0.75.4", "automaticallyLoadReactNativeWindow arrived in 0.76"), ("0.73.9", "no rootViewFactory")])
+    func anRCTAppDelegateOnAVersionWithoutTheWindowSwitchIsExplainedWithItsUpgradePath(_ version: String, _ words: String) throws {
+        let (folder, copy) = try Self.copy("rn-0.76-rctappdelegate-objc", from: "0.76.5", to: version)
+        defer { _ = copy }
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status != .patched)
+        #expect(migration.patch.isEmpty)
+        #expect(migration.reasons.contains { $0.described.contains(words) }, "\(migration.reasons.map(\.described))")
+        #expect(migration.reasons.contains { $0.described.contains("0.88") && $0.described.contains("0.76–0.87") })
+        #expect(migration.reasons.contains { $0.described.contains("AppDelegate.h:4") })
+    }
+
+    @Test(arguments: [
+        (
+            "- (NSURL *)sourceURLForBridge", "AppDelegate.mm:18", "overrides createRootViewController",
+            "- (UIViewController *)createRootViewController\n{\n  return [TDPTideViewController new];\n}\n\n- (NSURL *)sourceURLForBridge"
+        ),
+        (
+            "  return [super application:", "AppDelegate.mm:15", "builds a window of its own",
+            "  self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];\n  return [super application:"
+        ),
+        (
+            "  return [super application:", "AppDelegate.mm:15", "besides RCTAppDelegate's",
+            "  UIView *splash = [self.rootViewFactory viewWithModuleName:@\"Splash\"];\n  return [super application:"
+        ),
+        (
+            "  return [super application:application didFinishLaunchingWithOptions:launchOptions];",
+            "AppDelegate.mm:8", "does not end as the template does",
+            "  BOOL launched = [super application:application didFinishLaunchingWithOptions:launchOptions];\n  return launched;"
+        ),
+    ])
+    func anRCTAppDelegateThatIsNotTheTemplateIsExplainedAtTheLineThatDiffers(
+        _ anchor: String, _ place: String, _ words: String, _ replacement: String
+    ) throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.76-rctappdelegate-objc").path, toPath: folder)
+        let path = folder + "/ios/Tidepool/AppDelegate.mm"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(anchor))
+        try Data(text.replacingOccurrences(of: anchor, with: replacement).utf8).write(to: URL(fileURLWithPath: path))
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status != .patched)
+        #expect(migration.patch.isEmpty)
+        #expect(
+            migration.reasons.contains { $0.described.contains(place) && $0.described.contains(words) },
             "\(migration.reasons.map(\.described))")
     }
 }

@@ -1,0 +1,4 @@
+#import <React/RCTBridgeModule.h>
+
+@interface TDPBacklight : NSObject <RCTBridgeModule>
+@end
