@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Reports", dependencies: ["ScanCore", "Results", "Rules"]),
         // `fix`: per blocked app, a verified patch (plist, pbxproj and source edits as text, a unified diff)
         // or an explanation with file:line and the manual steps.
-        .target(name: "Migration", dependencies: ["ScanCore", "Results", "Rules", "XcodeProject"]),
+        .target(name: "Migration", dependencies: ["ScanCore", "Results", "Rules", "XcodeProject", "CSpawn"]),
         .target(name: "Fleet", dependencies: ["ScanCore", "Results", "Rules", "Reports", "Migration", "Git", "YAML", "CSpawn"]),
         .target(name: "Daemon", dependencies: ["Fleet", "Git", "Reports", "Results", "ScanCore", "YAML"]),
         // Forges' REST APIs (an HTTP client with retries, GitHub code scanning, commit statuses) and `publish`.

@@ -28,61 +28,41 @@ package enum GitApplyCheck: Sendable, Equatable {
         let fileManager = FileManager.default
         let folder = fileManager.temporaryDirectory.appendingPathComponent("scenesweep-apply-\(UUID().uuidString)")
         defer { try? fileManager.removeItem(at: folder) }
-        let tree = folder.appendingPathComponent("tree")
-        let patchFile = folder.appendingPathComponent("patch.diff")
-        let errorFile = folder.appendingPathComponent("stderr")
-        let errors: FileHandle
         do {
-            try fileManager.createDirectory(at: tree, withIntermediateDirectories: true)
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
             for change in changes {
                 guard let before = change.before else { continue }
-                let file = tree.appendingPathComponent(change.path)
+                let file = folder.appendingPathComponent(change.path)
                 try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(before).write(to: file)
             }
-            try Data(patch).write(to: patchFile)
-            try Data().write(to: errorFile)
-            errors = try FileHandle(forWritingTo: errorFile)
         } catch {
             return .notChecked(reason: "not checked (could not copy the files to check against: \(error.localizedDescription))")
         }
-        defer { try? errors.close() }
-
-        let process = Process()
-        process.executableURL = git
-        process.arguments = ["apply", "--check", "--whitespace=nowarn", patchFile.path]
-        process.currentDirectoryURL = tree
-        process.environment = [
-            "PATH": environment["PATH"] ?? "",
-            "HOME": folder.path,
-            "LC_ALL": "C",
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_CONFIG_GLOBAL": "/dev/null",
-            // Without a repository `git apply` works like patch(1); this keeps it from finding one in a
-            // folder above the temporary one.
-            "GIT_CEILING_DIRECTORIES": folder.path,
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
+        let run: ChildProcess.Result
         do {
-            try process.run()
+            // The patch on standard input: the only files written are the ones it applies to.
+            run = try ChildProcess.run(
+                git.path, ["-C", folder.path, "apply", "--check", "--whitespace=nowarn"],
+                environment: [
+                    "PATH": environment["PATH"] ?? "",
+                    "HOME": folder.path,
+                    "LC_ALL": "C",
+                    "GIT_CONFIG_NOSYSTEM": "1",
+                    "GIT_CONFIG_GLOBAL": "/dev/null",
+                    // Without a repository `git apply` works like patch(1); this keeps it from finding one in
+                    // a folder above the temporary one.
+                    "GIT_CEILING_DIRECTORIES": fileManager.temporaryDirectory.path,
+                ],
+                input: patch, timeout: timeout)
+        } catch .cannotStart(let reason) {
+            return .notChecked(reason: "not checked (\(reason))")
         } catch {
-            return .notChecked(reason: "not checked (could not run \(git.path): \(error.localizedDescription))")
+            return .notChecked(reason: "not checked (git apply --check \(error))")
         }
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            // SIGKILL, not terminate()'s SIGTERM: the child inherits the signal mask of the thread that
-            // started it, and threads of a dispatch or task pool block SIGTERM.
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            finished.wait()
-            return .notChecked(reason: "not checked (git apply --check took longer than \(String(format: "%g", timeout)) s)")
-        }
-        if process.terminationReason == .exit && process.terminationStatus == 0 { return .passed }
-        let message = String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        return .failed(message: message.isEmpty ? "git apply --check failed with status \(process.terminationStatus)" : message)
+        if run.status == 0 { return .passed }
+        let message = run.errors.trimmingCharacters(in: .whitespacesAndNewlines)
+        return .failed(message: message.isEmpty ? "git apply --check failed with status \(run.status)" : message)
     }
 
     /// The first executable file called `name` in the absolute folders of `searchPath`.

@@ -34,10 +34,6 @@ enum MigrationStrategies {
             return ExpoMigration.self
         case .swiftui:
             throw Refusal("a SwiftUI app is already scene-based: its errors are not about adopting scenes")
-        default:
-            throw Refusal(
-                "\(framework.kind.displayName) apps are migrated with their framework's own template, which this version of fix does not write yet"
-            )
         }
     }
 }
