@@ -16,10 +16,12 @@ enum PatchFiles {
         folder: String
     ) throws -> PatchCounts? {
         guard report.apps.contains(where: { $0.verdict == .blocked && $0.counted }) else { return nil }
-        // The sweep has no compiler to offer and must not depend on one: Swift syntax is checked where `fix`
-        // runs interactively; git apply --check and the re-scan run here too.
+        // A sweep must not depend on a Swift toolchain, and a compiler process per patch would cost more than
+        // the rest of the patch: written Swift is read back with scenesweep's lexer here, and `fix` adds
+        // swiftc -parse. git apply --check and the re-scan run here as in `fix`.
         let run = Migrator.run(
-            workspace: workspace, report: report, source: source, filter: settings.filter, rules: rules, request: FixRequest())
+            workspace: workspace, report: report, source: source, filter: settings.filter, rules: rules,
+            request: FixRequest(swiftParser: .none(reason: "a sweep leaves it to `scenesweep fix`")))
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var counts = PatchCounts()
         for migration in run.migrations {

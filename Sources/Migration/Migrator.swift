@@ -10,20 +10,26 @@ package struct FixRequest: Sendable {
     package var apps: [String] = []
     /// `--all`: at-risk apps too, not only blocked ones.
     package var includeAtRisk = false
-    /// The Swift compiler for `-parse` checks (nil: skipped and said so).
-    package var swiftCompiler: String?
+    /// How written Swift is parsed besides scenesweep's own lexer.
+    package var swiftParser: SwiftParser
     /// Where the checks look up `git` (`PATH`).
     package var environment: [String: String]
 
     package init(
-        apps: [String] = [], includeAtRisk: Bool = false, swiftCompiler: String? = nil,
+        apps: [String] = [], includeAtRisk: Bool = false, swiftParser: SwiftParser = .none(reason: "no swiftc on PATH"),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.apps = apps
         self.includeAtRisk = includeAtRisk
-        self.swiftCompiler = swiftCompiler
+        self.swiftParser = swiftParser
         self.environment = environment
     }
+}
+
+/// The compiler `fix` parses written Swift with (`swiftc -parse`), or why it does not.
+package enum SwiftParser: Sendable, Equatable {
+    case compiler(String)
+    case none(reason: String)
 }
 
 /// Migrate-or-explain over a tree: scans it, and for each blocked app writes a patch that passes every
@@ -72,7 +78,7 @@ package enum Migrator {
                 app, facts: facts, workspace: workspace, report: report, current: current,
                 verification: PatchVerification(
                     source: PatchedSource(base: source, changes: accepted), filter: filter, rules: rules, before: report,
-                    swiftCompiler: request.swiftCompiler, environment: request.environment, anchors: anchors(rules),
+                    swiftParser: request.swiftParser, environment: request.environment, anchors: anchors(rules),
                     lexed: workspace.sources.filter { current[$0.key] == nil },
                     notLexed: notLexed.subtracting(current.keys), projects: workspace.projects, prefix: prefix))
             if migration.status == .patched {

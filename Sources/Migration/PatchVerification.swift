@@ -23,8 +23,8 @@ struct PatchVerification {
     let filter: PathFilter
     let rules: RuleSelection
     let before: ScanReport
-    /// The Swift compiler, for `-parse`; nil when there is none (the check is then reported as skipped).
-    let swiftCompiler: String?
+    /// The Swift compiler, for `-parse`, or why there is none (the check is then reported as not run).
+    let swiftParser: SwiftParser
     /// Where `git` is looked up (`PATH`).
     let environment: [String: String]
     /// The scan's anchors, and the files it lexed: the re-scan lexes again only what a patch changed.
@@ -53,11 +53,7 @@ struct PatchVerification {
             if let problem = readBack(change, pbxproj: pbxproj) { return fail(problem) }
         }
         clock.lap("fix: read back \(changes.count) files")
-        outcome.checks.append(
-            swiftCompiler == nil
-                ? "every written file reads back (plists and project.pbxproj with Foundation and scenesweep's readers; Swift not parsed: no swiftc on PATH)"
-                : "every written file reads back (Swift with swiftc -parse; plists and project.pbxproj with Foundation and scenesweep's readers)"
-        )
+        outcome.checks.append("every written file reads back (\(readers(of: changes, pbxproj: pbxproj)))")
         let rooted = changes.map { FileChange(path: prefix.isEmpty ? $0.path : prefix + "/" + $0.path, before: $0.before, after: $0.after) }
         outcome.patch = UnifiedDiff.render(rooted)
         switch GitApplyCheck.run(outcome.patch, against: rooted, environment: environment) {
@@ -111,16 +107,14 @@ struct PatchVerification {
     /// Whether a written file is what it claims to be; the problem otherwise.
     private func readBack(_ change: FileChange, pbxproj: String?) -> String? {
         let path = change.path
-        if path.hasSuffix(".swift") {
-            return swiftParseProblem(change.after, name: Paths.fileName(of: path))
-        }
-        if path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") {
-            let file = SourceFile(path: path, bytes: change.after, language: .objectiveC)
+        if let language = SourceLanguage(path: path) {
+            let name = language == .swift ? "Swift" : "Objective-C"
+            let file = SourceFile(path: path, bytes: change.after, language: language)
             if let unbalanced = file.tokens.indices.first(where: { isBracket(file, $0) && file.partners[$0] < 0 }) {
-                return "\(path):\(file.line(ofToken: unbalanced)): unbalanced bracket in the written Objective-C"
+                return "\(path):\(file.line(ofToken: unbalanced)): unbalanced bracket in the written \(name)"
             }
-            if file.types.isEmpty { return "\(path): no class found in the written Objective-C" }
-            return nil
+            if file.types.isEmpty { return "\(path): no type found in the written \(name)" }
+            return language == .swift ? swiftParseProblem(change.after, name: Paths.fileName(of: path)) : nil
         }
         if path.hasSuffix(".json") {
             guard (try? JSONSerialization.jsonObject(with: Data(change.after))) != nil else {
@@ -155,6 +149,23 @@ struct PatchVerification {
         return nil
     }
 
+    /// What read the written files back, in words, for the kinds of file the patch writes.
+    private func readers(of changes: [FileChange], pbxproj: String?) -> String {
+        let paths = changes.map(\.path)
+        var readers: [String] = []
+        if paths.contains(where: { $0.hasSuffix(".swift") }) {
+            switch swiftParser {
+            case .compiler: readers.append("Swift with swiftc -parse and scenesweep's lexer")
+            case .none(let reason): readers.append("Swift with scenesweep's lexer; swiftc -parse not run: \(reason)")
+            }
+        }
+        if paths.contains(where: { SourceLanguage(path: $0) == .objectiveC }) { readers.append("Objective-C with scenesweep's lexer") }
+        if paths.contains(where: { $0.hasSuffix(".plist") }) { readers.append("plists with Foundation and scenesweep's reader") }
+        if let pbxproj, paths.contains(pbxproj) { readers.append("project.pbxproj with Foundation, and ProjectReader in the re-scan") }
+        if paths.contains(where: { $0.hasSuffix(".json") }) { readers.append("JSON with Foundation") }
+        return readers.isEmpty ? "nothing to read back" : readers.joined(separator: "; ")
+    }
+
     private func isBracket(_ file: SourceFile, _ index: Int) -> Bool {
         for byte in "{}()[]".utf8 where file.isPunctuation(index, byte) { return true }
         return false
@@ -162,7 +173,7 @@ struct PatchVerification {
 
     /// `swiftc -parse` on the file: syntax only, so UIKit need not exist on this machine.
     private func swiftParseProblem(_ bytes: [UInt8], name: String) -> String? {
-        guard let compiler = swiftCompiler else { return nil }
+        guard case .compiler(let compiler) = swiftParser else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenesweep-parse-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {

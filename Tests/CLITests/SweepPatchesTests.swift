@@ -35,6 +35,14 @@ struct SweepPatchesTests {
         let apps = try #require((try JSONSerialization.jsonObject(with: decision) as? [String: Any])?["apps"] as? [[String: Any]])
         #expect(apps.first?["status"] as? String == "patched")
         #expect(apps.first?["target"] as? String == "Shelf")
+        // A sweep reads written Swift back with scenesweep's lexer and says that swiftc did not parse it.
+        let checks = apps.first?["checks"] as? [String] ?? []
+        #expect(
+            checks.contains {
+                $0.contains("Swift with scenesweep's lexer; swiftc -parse not run: a sweep leaves it to `scenesweep fix`")
+                    && $0.contains("project.pbxproj with Foundation, and ProjectReader in the re-scan")
+            }, "\(checks)")
+        #expect(checks.contains("git apply --check"))
         // It is the patch `fix` writes for the repository, and git applies it at the repository's root.
         let text = try String(contentsOfFile: folder + "/" + patch, encoding: .utf8)
         #expect(text == ConsoleCapture.run(["fix", bench.path("shop")]).out)

@@ -14,7 +14,7 @@ struct NativeMigrationTests {
     static func migrate(_ root: String, apps: [String] = []) throws -> Migrator.Run {
         let source = try DirectorySource(root: root, label: ".")
         return Migrator.run(
-            source: source, request: FixRequest(apps: apps, swiftCompiler: FixTestTools.swiftCompiler()))
+            source: source, request: FixRequest(apps: apps, swiftParser: FixTestTools.swiftParser()))
     }
 
     /// Copies a fixture, applies `patch` there with `git apply`, and scans the result from disk.
@@ -285,6 +285,10 @@ struct NativeMigrationTests {
 }
 
 enum FixTestTools {
+    static func swiftParser() -> SwiftParser {
+        swiftCompiler().map(SwiftParser.compiler) ?? .none(reason: "no swiftc on PATH")
+    }
+
     static func swiftCompiler() -> String? {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = "\(folder)/swiftc"

@@ -12,7 +12,7 @@ import Testing
 struct SwiftUIAdaptorMigrationTests {
     static func migrate(_ root: String, all: Bool = true) throws -> Migrator.Run {
         let source = try DirectorySource(root: root, label: ".")
-        return Migrator.run(source: source, request: FixRequest(includeAtRisk: all, swiftCompiler: FixTestTools.swiftCompiler()))
+        return Migrator.run(source: source, request: FixRequest(includeAtRisk: all, swiftParser: FixTestTools.swiftParser()))
     }
 
     static func copy(_ fixture: String) throws -> (TemporaryDirectory, String) {
