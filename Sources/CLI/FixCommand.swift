@@ -124,7 +124,8 @@ enum FixCommand: Command {
         // The tools the checks use (git, swiftc) are found on PATH; an embedding caller that gives no PATH
         // gets the process's own.
         let environment = console.environment["PATH"] == nil ? ProcessInfo.processInfo.environment : console.environment
-        options.request.swiftParser = FixCommandTools.swiftCompiler(environment).map(SwiftParser.compiler) ?? .none(reason: "no swiftc on PATH")
+        options.request.swiftParser =
+            FixCommandTools.swiftCompiler(environment).map(SwiftParser.compiler) ?? .none(reason: "no swiftc on PATH")
         options.request.environment = environment
         let run = Migrator.run(
             source: source, filter: options.filter, rules: RuleSelection(), request: options.request, prefix: repository.prefix)
