@@ -71,21 +71,24 @@ package enum Migrator {
         var accepted: [FileChange] = []
         let notLexed = Set(workspace.files.map(\.path).filter { SourceLanguage(path: $0) != nil && workspace.sources[$0] == nil })
         var current: [String: [UInt8]] = [:]
+        // The tree as the accepted patches left it: what the next patch must not make worse for other apps.
+        var baseline = report
         for (index, app) in report.apps.enumerated() {
             guard selected(app, request: request) else { continue }
             let facts = workspace.facts[index]
             let migration = migrate(
                 app, facts: facts, workspace: workspace, report: report, current: current,
                 verification: PatchVerification(
-                    source: PatchedSource(base: source, changes: accepted), filter: filter, rules: rules, before: report,
+                    source: PatchedSource(base: source, changes: accepted), filter: filter, rules: rules, before: baseline,
                     swiftParser: request.swiftParser, environment: request.environment, anchors: anchors(rules),
                     lexed: workspace.sources.filter { current[$0.key] == nil },
                     notLexed: notLexed.subtracting(current.keys), projects: workspace.projects, prefix: prefix))
-            if migration.status == .patched {
-                accepted += migration.changes
-                for change in migration.changes { current[change.path] = change.after }
+            if migration.migration.status == .patched {
+                accepted += migration.migration.changes
+                for change in migration.migration.changes { current[change.path] = change.after }
+                if let rescan = migration.rescan { baseline = rescan }
             }
-            migrations.append(rebased(migration, app: index, report: report, rebasedReport: rebasedReport, prefix: prefix))
+            migrations.append(rebased(migration.migration, app: index, report: report, rebasedReport: rebasedReport, prefix: prefix))
         }
         return Run(report: rebasedReport, migrations: migrations)
     }
@@ -122,12 +125,13 @@ package enum Migrator {
     private static func migrate(
         _ app: AppReport, facts: AppFacts, workspace: Workspace, report: ScanReport, current: [String: [UInt8]],
         verification: PatchVerification
-    ) -> AppMigration {
-        func explained(_ reasons: [MigrationNote], remaining: [Finding]? = nil) -> AppMigration {
+    ) -> (migration: AppMigration, rescan: ScanReport?) {
+        func explained(_ reasons: [MigrationNote], remaining: [Finding]? = nil) -> (migration: AppMigration, rescan: ScanReport?) {
             let left = remaining ?? app.findings.filter { $0.severity == .error || $0.severity == .warning }
-            return AppMigration(
+            let migration = AppMigration(
                 path: app.path, target: app.target, framework: app.framework, status: .explained, changes: [], resolves: [],
                 remaining: left, reasons: reasons, steps: [], checks: [])
+            return (migration, nil)
         }
         if facts.app.unidentified || facts.app.isStandIn {
             return explained([MigrationNote("the app could not be identified: " + app.unreadable.joined(separator: "; "))])
@@ -142,6 +146,7 @@ package enum Migrator {
             return explained([error.note])
         }
         clock.lap("fix: plan \(app.target)")
+        if let shared = sharedInput(of: planned.changes, app: facts.app, workspace: workspace) { return explained([shared]) }
         let project = facts.app.project.flatMap { path in workspace.projects.first { $0.path == path } }
         let outcome = verification.verify(
             planned.changes, app: app, newFiles: planned.changes.filter(\.isNewFile).map { NewProjectFile(path: $0.path) },
@@ -160,7 +165,24 @@ package enum Migrator {
             path: app.path, target: app.target, framework: app.framework, status: .patched, changes: planned.changes,
             resolves: outcome.resolves, remaining: outcome.remaining, reasons: planned.notes, steps: [], checks: outcome.checks)
         patched.patch = String(decoding: outcome.patch, as: UTF8.self)
-        return patched
+        return (patched, outcome.rescan)
+    }
+
+    /// A file the patch edits that another app of the tree compiles or takes as its Info.plist: the patch
+    /// would change that app too (an app delegate two targets share, one of them left without a scene).
+    private static func sharedInput(of changes: [FileChange], app: App, workspace: Workspace) -> MigrationNote? {
+        for change in changes where change.before != nil {
+            let users = workspace.apps.filter { other in
+                !(other.path == app.path && other.target == app.target)
+                    && (other.sourceFiles.contains(change.path) || other.infoPlists.contains { $0.file == change.path })
+            }
+            guard !users.isEmpty else { continue }
+            let targets = users.map(\.target).sorted().joined(separator: ", ")
+            return MigrationNote(
+                "\(change.path) is used by \(targets) as well: a patch for \(app.target) alone would change \(users.count == 1 ? "that app" : "those apps") too; migrate the apps that share it together, by hand",
+                file: change.path, line: 1)
+        }
+        return nil
     }
 
     /// What to do by hand about findings: each finding's place and message, then its rule's fix, once per rule.

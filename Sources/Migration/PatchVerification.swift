@@ -17,11 +17,15 @@ struct PatchVerification {
         var remaining: [Finding] = []
         /// The patch as checked, with paths from the repository root.
         var patch: [UInt8] = []
+        /// The scan of the patched tree, when the patch passed every check: the next patch of the tree is
+        /// checked against it.
+        var rescan: ScanReport?
     }
 
     let source: any FileSource
     let filter: PathFilter
     let rules: RuleSelection
+    /// The tree as scanned, with the patches accepted before this one applied.
     let before: ScanReport
     /// The Swift compiler, for `-parse`, or why there is none (the check is then reported as not run).
     let swiftParser: SwiftParser
@@ -88,6 +92,19 @@ struct PatchVerification {
         if let new = after.apps.flatMap(\.findings).first(where: { $0.severity == .error && !earlierErrors.contains(key($0)) }) {
             return fail("the re-scan finds a new error: \(new.file):\(new.line): \(new.message) [\(new.rule)]")
         }
+        // A patch is for one app: every other app keeps its verdict and gains no warning.
+        for other in after.apps where !(other.path == app.path && other.target == app.target) {
+            guard let earlier = before.apps.first(where: { $0.path == other.path && $0.target == other.target }) else {
+                return fail("the re-scan finds an app the scan did not: \(other.target) (\(other.path))")
+            }
+            let known = Set(earlier.findings.map(key))
+            if let new = other.findings.first(where: { $0.severity >= .warning && !known.contains(key($0)) }) {
+                return fail("the patch changes \(other.target) too: \(new.file):\(new.line): \(new.message) [\(new.rule)]")
+            }
+            if other.verdict != earlier.verdict {
+                return fail("the patch changes \(other.target) too: \(earlier.verdict.rawValue) before, \(other.verdict.rawValue) after")
+            }
+        }
         // A finding is cleared when it is gone, or only left at a lower level (a window the scene delegate now
         // shows stays as a note about its deprecated initialiser).
         var left: [String: Severity] = [:]
@@ -100,7 +117,8 @@ struct PatchVerification {
                 "the patched app is still blocked: "
                     + errors.map { "\($0.file):\($0.line): \($0.message) [\($0.rule)]" }.joined(separator: "; "))
         }
-        outcome.checks.append("re-scan: \(rescanned.verdict.rawValue), no new error")
+        outcome.checks.append("re-scan: \(rescanned.verdict.rawValue), no new error, no other app changed")
+        outcome.rescan = after
         return outcome
     }
 

@@ -224,6 +224,45 @@ struct NativeMigrationTests {
         #expect(patch == (try String(contentsOf: golden, encoding: .utf8)), "patch differs from \(golden.path)")
     }
 
+    /// A white-label second app target that compiles the same app delegate and takes the same Info.plist:
+    /// a patch for one target would leave the other with the delegate's scene code and no scene of its own.
+    @Test func appsThatShareTheirAppDelegateAndInfoPlistAreExplainedNotPatchedOneByOne() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: FixturePaths.scan("legacy-swift-uikit").path, toPath: folder)
+        let projectFile = folder + "/Shelf.xcodeproj/project.pbxproj"
+        var project = try String(contentsOfFile: projectFile, encoding: .utf8)
+        let edits = [
+            ("/* End PBXBuildFile section */",
+             "\t\tA1B2C3D4E5F6A7B8C9D0E101 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = E9B604FCB4019C76FB209641 /* AppDelegate.swift */; };\n"),
+            ("/* End PBXNativeTarget section */",
+             "\t\tA1B2C3D4E5F6A7B8C9D0E103 /* ShelfLite */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = 85B816E2569ACD72A45624A2 /* Build configuration list for PBXNativeTarget \"Shelf\" */;\n\t\t\tbuildPhases = (\n\t\t\t\tA1B2C3D4E5F6A7B8C9D0E102 /* Sources */,\n\t\t\t);\n\t\t\tbuildRules = (\n\t\t\t);\n\t\t\tdependencies = (\n\t\t\t);\n\t\t\tname = ShelfLite;\n\t\t\tproductName = ShelfLite;\n\t\t\tproductType = \"com.apple.product-type.application\";\n\t\t};\n"),
+            ("/* End PBXSourcesBuildPhase section */",
+             "\t\tA1B2C3D4E5F6A7B8C9D0E102 /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n\t\t\t\tA1B2C3D4E5F6A7B8C9D0E101 /* AppDelegate.swift in Sources */,\n\t\t\t);\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};\n"),
+            ("\t\t\t\t4EBC37AD1ADEB8E60FE566E2 /* Shelf */,\n", "\t\t\t\tA1B2C3D4E5F6A7B8C9D0E103 /* ShelfLite */,\n"),
+        ]
+        for (marker, lines) in edits {
+            let range = try #require(project.range(of: marker), "\(marker) not in the fixture's project")
+            // Before the section's end marker; after the list entry.
+            let place = marker.hasPrefix("/*") ? range.lowerBound : range.upperBound
+            project.insert(contentsOf: lines, at: place)
+        }
+        try project.write(toFile: projectFile, atomically: true, encoding: .utf8)
+        let plist = try Data(contentsOf: URL(fileURLWithPath: folder + "/Shelf/Info.plist"))
+        let run = try Self.migrate(folder)
+        #expect(run.report.apps.map(\.target).sorted() == ["Shelf", "ShelfLite"])
+        #expect(run.migrations.count == 2)
+        for migration in run.migrations {
+            #expect(migration.status == .explained, "\(migration.target)")
+            #expect(migration.patch.isEmpty)
+            let other = migration.target == "Shelf" ? "ShelfLite" : "Shelf"
+            #expect(
+                migration.reasons.contains { $0.text.contains("is used by \(other) as well") && $0.file != nil && $0.line == 1 },
+                "\(migration.reasons)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/Shelf/Info.plist")) == plist)
+    }
+
     @Test func aWindowMadeInAClosureIsExplainedWithItsPlaceAndNoPatch() throws {
         let copy = TemporaryDirectory("fix")
         let folder = copy.path + "/tree"
