@@ -233,12 +233,18 @@ struct NativeMigrationTests {
         let projectFile = folder + "/Shelf.xcodeproj/project.pbxproj"
         var project = try String(contentsOfFile: projectFile, encoding: .utf8)
         let edits = [
-            ("/* End PBXBuildFile section */",
-             "\t\tA1B2C3D4E5F6A7B8C9D0E101 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = E9B604FCB4019C76FB209641 /* AppDelegate.swift */; };\n"),
-            ("/* End PBXNativeTarget section */",
-             "\t\tA1B2C3D4E5F6A7B8C9D0E103 /* ShelfLite */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = 85B816E2569ACD72A45624A2 /* Build configuration list for PBXNativeTarget \"Shelf\" */;\n\t\t\tbuildPhases = (\n\t\t\t\tA1B2C3D4E5F6A7B8C9D0E102 /* Sources */,\n\t\t\t);\n\t\t\tbuildRules = (\n\t\t\t);\n\t\t\tdependencies = (\n\t\t\t);\n\t\t\tname = ShelfLite;\n\t\t\tproductName = ShelfLite;\n\t\t\tproductType = \"com.apple.product-type.application\";\n\t\t};\n"),
-            ("/* End PBXSourcesBuildPhase section */",
-             "\t\tA1B2C3D4E5F6A7B8C9D0E102 /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n\t\t\t\tA1B2C3D4E5F6A7B8C9D0E101 /* AppDelegate.swift in Sources */,\n\t\t\t);\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};\n"),
+            (
+                "/* End PBXBuildFile section */",
+                "\t\tA1B2C3D4E5F6A7B8C9D0E101 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = E9B604FCB4019C76FB209641 /* AppDelegate.swift */; };\n"
+            ),
+            (
+                "/* End PBXNativeTarget section */",
+                "\t\tA1B2C3D4E5F6A7B8C9D0E103 /* ShelfLite */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = 85B816E2569ACD72A45624A2 /* Build configuration list for PBXNativeTarget \"Shelf\" */;\n\t\t\tbuildPhases = (\n\t\t\t\tA1B2C3D4E5F6A7B8C9D0E102 /* Sources */,\n\t\t\t);\n\t\t\tbuildRules = (\n\t\t\t);\n\t\t\tdependencies = (\n\t\t\t);\n\t\t\tname = ShelfLite;\n\t\t\tproductName = ShelfLite;\n\t\t\tproductType = \"com.apple.product-type.application\";\n\t\t};\n"
+            ),
+            (
+                "/* End PBXSourcesBuildPhase section */",
+                "\t\tA1B2C3D4E5F6A7B8C9D0E102 /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n\t\t\t\tA1B2C3D4E5F6A7B8C9D0E101 /* AppDelegate.swift in Sources */,\n\t\t\t);\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};\n"
+            ),
             ("\t\t\t\t4EBC37AD1ADEB8E60FE566E2 /* Shelf */,\n", "\t\t\t\tA1B2C3D4E5F6A7B8C9D0E103 /* ShelfLite */,\n"),
         ]
         for (marker, lines) in edits {
