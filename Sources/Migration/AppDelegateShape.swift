@@ -125,8 +125,35 @@ struct AppDelegateShape {
         return first
     }
 
-    /// `var window: UIWindow?` (Swift) or `@property … UIWindow *window;` (Objective-C) on the class.
+    /// `var window: UIWindow?` (Swift) or `@property … UIWindow *window;` (Objective-C) on the class, or on a
+    /// superclass the app declares (a first-party base class whose `self.window` is the same object's).
+    ///
+    /// Only a superclass in the delegate's own language counts: a Swift class sees an Objective-C base's
+    /// members only as far as its header declares them (`@synthesize window` in the `.m` is not enough).
     private static func windowProperty(of className: String, _ facts: AppFacts) -> WindowProperty {
+        let found = ownWindowProperty(of: className, facts)
+        guard found == .missing else { return found }
+        let language = language(of: className, facts)
+        for base in facts.ancestors(of: className).sorted() where self.language(of: base, facts) == language {
+            let inherited = ownWindowProperty(of: base, facts)
+            if inherited != .missing { return inherited }
+        }
+        return .missing
+    }
+
+    /// The superclass in another language that keeps the delegate's window, if any (see `windowProperty`).
+    private static func windowBaseInOtherLanguage(of className: String, _ facts: AppFacts) -> String? {
+        let language = language(of: className, facts)
+        return facts.ancestors(of: className).sorted().first { base in
+            self.language(of: base, facts).map { $0 != language } ?? false && ownWindowProperty(of: base, facts) != .missing
+        }
+    }
+
+    private static func language(of className: String, _ facts: AppFacts) -> SourceLanguage? {
+        facts.declarations[className]?.first.map { facts.files[$0.file].language }
+    }
+
+    private static func ownWindowProperty(of className: String, _ facts: AppFacts) -> WindowProperty {
         for reference in facts.declarations[className] ?? [] {
             let file = facts.files[reference.file]
             let type = facts.type(reference)
@@ -138,6 +165,9 @@ struct AppDelegateShape {
                     if file.is(index - 1, "let") || isPrivate(before: index - 1, in: file, setterCounts: true) { return .readOnly }
                     return .settable
                 case .objectiveC:
+                    // `@synthesize window = _window;` in the implementation: UIApplicationDelegate's own
+                    // `window` property, readwrite.
+                    if file.is(index - 1, "@synthesize") || file.is(index - 1, "synthesize") { return .settable }
                     guard file.isPunctuation(index - 1, UInt8(ascii: "*")), file.isPunctuation(index + 1, UInt8(ascii: ";")) else {
                         continue
                     }
@@ -150,13 +180,18 @@ struct AppDelegateShape {
         return .missing
     }
 
+    /// UIKit's and Foundation's bases and protocols an app delegate declares, which make no window.
+    private static let systemBases: Set<String> = [
+        "UIResponder", "NSObject", "UIApplicationDelegate", "NSObjectProtocol", "UIWindowSceneDelegate", "UNUserNotificationCenterDelegate",
+    ]
+
     private static func windowSetup(_ facts: AppFacts, className: String, property: WindowProperty) throws(Refusal) -> WindowSetup {
         let sites = WindowCreation.sites(facts).filter(\.isAppDelegateWindow)
         if sites.count > 1 {
             let places = sites.map { "\($0.file.path):\($0.file.line(ofToken: $0.token))" }
             throw Refusal(
-                "the app delegate creates its window in \(sites.count) places (\(places.joined(separator: ", "))): which one shows depends on the run"
-            )
+                "the app delegate creates its window in \(sites.count) places (\(places.joined(separator: ", "))): which one shows depends on the run",
+                at: Location(file: sites[0].file.path, line: sites[0].file.line(ofToken: sites[0].token)))
         }
         if let site = sites.first {
             let place = Location(file: site.file.path, line: site.file.line(ofToken: site.token))
@@ -164,6 +199,11 @@ struct AppDelegateShape {
                 throw Refusal("the app delegate's window set-up already deals with a scene", at: place)
             }
             guard property != .missing else {
+                if let base = windowBaseInOtherLanguage(of: className, facts) {
+                    throw Refusal(
+                        "\(className) inherits its window and UIKit callbacks from \(base), written in another language: a scene delegate beside \(className) sees only what \(base)'s header declares, so fix does not write one; add it by hand, calling the app delegate through UIApplicationDelegate",
+                        at: place)
+                }
                 throw Refusal("the window is not kept in the app delegate's window property, so a scene delegate cannot take it", at: place)
             }
             try checkRunsAtLaunch(site, facts: facts, className: className, place: place)
@@ -179,6 +219,14 @@ struct AppDelegateShape {
             }
         }
         guard !plists.isEmpty, plists.allSatisfy({ storyboard(of: $0, app: facts.app) != nil }) else {
+            // A superclass from a framework or pod the scan did not read may well make the window: say so
+            // rather than claim there is none.
+            let unread = facts.ancestors(of: className).filter { facts.declarations[$0] == nil && !Self.systemBases.contains($0) }.sorted()
+            if let base = unread.first {
+                throw Refusal(
+                    "the app delegate's superclass \(base) is not among the sources the scan read (a framework or pod), so how the window is made could not be read; the Info.plist names no main storyboard",
+                    at: facts.declarations[className]?.first.map { location(facts.files[$0.file], $0.type) })
+            }
             throw Refusal(
                 "no window set-up was found: the Info.plist names no main storyboard and the app delegate (or a superclass it declares) creates no window",
                 at: plists.first?.location)

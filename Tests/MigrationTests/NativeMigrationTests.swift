@@ -269,6 +269,30 @@ struct NativeMigrationTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/Shelf/Info.plist")) == plist)
     }
 
+    /// A Swift app delegate whose window (and `@synthesize window`) comes from an Objective-C base class in a
+    /// shared pod: Swift sees the base only through its header, so a scene delegate is not written for it.
+    @Test func aSwiftDelegateOverAnObjectiveCBaseThatMakesTheWindowIsExplained() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.createDirectory(atPath: folder + "/Ledger", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: FixturePaths.scan("objc-shared-base-delegate").path + "/Shared", toPath: folder + "/Shared")
+        try FileManager.default.copyItem(
+            atPath: FixturePaths.scan("legacy-swift-uikit").path + "/Shelf/Info.plist", toPath: folder + "/Ledger/Info.plist")
+        try "import UIKit\n\n@main\nclass AppDelegate: LDGBaseAppDelegate {}\n".write(
+            toFile: folder + "/Ledger/AppDelegate.swift", atomically: true, encoding: .utf8)
+        let run = try Self.migrate(folder)
+        // The base class's window is the app delegate's own: an error, not a window no one uses.
+        let app = try #require(run.report.apps.first)
+        #expect(app.findings.contains { $0.rule == "app-delegate-window" && $0.file == "Shared/LDGBaseAppDelegate.m" && $0.line == 13 })
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .explained)
+        let reason = try #require(migration.reasons.first)
+        #expect(reason.text.contains("AppDelegate inherits its window and UIKit callbacks from LDGBaseAppDelegate"), "\(reason.text)")
+        #expect(reason.file == "Shared/LDGBaseAppDelegate.m")
+        #expect(reason.line == 13)
+    }
+
     @Test func aWindowMadeInAClosureIsExplainedWithItsPlaceAndNoPatch() throws {
         let copy = TemporaryDirectory("fix")
         let folder = copy.path + "/tree"

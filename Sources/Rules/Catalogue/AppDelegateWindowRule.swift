@@ -34,6 +34,24 @@ struct AppDelegateWindowRule: Rule {
                         window.makeKeyAndVisible()
                         self.window = window
                         """)),
+            // The window made by a superclass the app declares is the app delegate's own (`self.window`), even
+            // when only the subclass says it is a UIApplicationDelegate (a base class from a shared pod).
+            Example(files: [
+                ("AppDelegate.h", "@interface AppDelegate : LDGBaseAppDelegate <UIApplicationDelegate>\n@end"),
+                ("AppDelegate.m", "@implementation AppDelegate\n@end"),
+                (
+                    "LDGBaseAppDelegate.m",
+                    """
+                    @implementation LDGBaseAppDelegate
+                    - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                        self.window = [[↓UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+                        [self.window makeKeyAndVisible];
+                        return YES;
+                    }
+                    @end
+                    """
+                ),
+            ]),
             Example(files: [
                 (
                     "AppDelegate.m",

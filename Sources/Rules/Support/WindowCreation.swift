@@ -83,21 +83,25 @@ extension WindowCreation {
     /// initialisers alike.
     package static func sites(_ facts: AppFacts) -> [WindowSite] {
         let classes = windowClasses(facts)
+        // A superclass the app declares (a base class in a first-party framework) sets the same object's
+        // window: `self.window` in its didFinishLaunching is the app delegate's window.
+        var delegates = facts.appDelegateNames
+        for name in facts.appDelegateNames { delegates.formUnion(facts.ancestors(of: name).filter { facts.declarations[$0] != nil }) }
         var sites: [WindowSite] = []
         for file in facts.files where file.mentions("Window") {
             for token in scenelessCreations(in: file, range: 0..<file.tokens.count, classes: classes) {
-                sites.append(site(token, in: file, facts: facts))
+                sites.append(site(token, in: file, facts: facts, delegates: delegates))
             }
         }
         return sites
     }
 
-    private static func site(_ token: Int, in file: SourceFile, facts: AppFacts) -> WindowSite {
+    private static func site(_ token: Int, in file: SourceFile, facts: AppFacts, delegates: Set<String>) -> WindowSite {
         let functionIndex = file.function(containing: token)
         let function = functionIndex.map { file.functions[$0] }
         let typeIndex = function.map { $0.container } ?? file.type(containing: token) ?? -1
         let ownerName = typeIndex >= 0 ? String(file.types[typeIndex].simpleName) : ""
-        let inAppDelegate = facts.appDelegateNames.contains(ownerName)
+        let inAppDelegate = delegates.contains(ownerName)
         let target = assignmentTarget(of: token, in: file)
         let scope: Range<Int> =
             function.map(body)
