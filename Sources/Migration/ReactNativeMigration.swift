@@ -6,8 +6,9 @@ import XcodeProject
 /// The patch for a React Native app on the Swift factory template (0.79 and later) that has not adopted scenes:
 /// the template's window and start statements move from `didFinishLaunching` into a new `SceneDelegate.swift`,
 /// which starts React Native in a window of its scene from the factory the app delegate keeps (never a second
-/// start) and hands links to the app delegate's own methods; the manifest names it. Every other era, or a
-/// template the app changed, is explained instead.
+/// start) and hands links to the app delegate's own methods; the manifest names it. An Objective-C app delegate
+/// written the same way gets the same patch in its language (`ReactNativeObjectiveCFactory`). Every other era,
+/// or a template the app changed, is explained instead.
 struct ReactNativeMigration: MigrationStrategy {
     let context: MigrationContext
 
