@@ -351,4 +351,37 @@ struct ReactNativeMigrationTests {
                     && $0.described.contains("not a @property of AppDelegate's @interface in AppDelegate.h")
             }, "\(migration.reasons.map(\.described))")
     }
+
+    @Test func anObjectiveCFactoryStartedThroughItsPropertyOverSeveralLinesIsPatchedToo() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.83-factory-objc").path, toPath: folder)
+        let path = folder + "/ios/Moorings/AppDelegate.mm"
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let variant = """
+              self.reactNativeFactory = [[RCTReactNativeFactory alloc] initWithDelegate:delegate];
+              self.reactNativeDelegate = delegate;
+
+              self.window = [[UIWindow alloc] initWithFrame:UIScreen.mainScreen.bounds];
+              [self.reactNativeFactory startReactNativeWithModuleName:@"Moorings"
+                                                             inWindow:self.window
+                                                        launchOptions:launchOptions];
+
+            """
+        let text = original.replacingOccurrences(
+            of: "  RCTReactNativeFactory *factory = [[RCTReactNativeFactory alloc] initWithDelegate:delegate];\n\n"
+                + "  self.reactNativeDelegate = delegate;\n  self.reactNativeFactory = factory;\n\n" + Self.objectiveCStatements + "\n",
+            with: variant)
+        #expect(text != original)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.patch.contains("+  RCTReactNativeFactory *factory = appDelegate.reactNativeFactory;"))
+        #expect(migration.patch.contains("-                                            launchOptions:launchOptions];"))
+        #expect(!migration.patch.contains("-  self.reactNativeFactory = [[RCTReactNativeFactory alloc]"))
+        let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+    }
 }
