@@ -384,4 +384,37 @@ struct ReactNativeMigrationTests {
         let app = try #require(patched.apps.first)
         #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
     }
+
+    @Test func anObjectiveCFactoryAppDelegatesOwnLinkHandlerIsCalledFromTheSceneAndTheLaunchLinkArrivesOnce() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.83-factory-objc").path, toPath: folder)
+        let path = folder + "/ios/Moorings/AppDelegate.mm"
+        let handler = """
+            - (BOOL)application:(UIApplication *)application
+                continueUserActivity:(NSUserActivity *)userActivity
+                  restorationHandler:(void (^)(NSArray<id<UIUserActivityRestoring>> *_Nullable))restorationHandler
+            {
+              return [RCTLinkingManager application:application continueUserActivity:userActivity restorationHandler:restorationHandler];
+            }
+
+            @end
+
+            """
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: "#import \"MRGBerthSync.h\"", with: "#import \"MRGBerthSync.h\"\n#import <React/RCTLinkingManager.h>")
+            .replacingOccurrences(of: "\n@end\n", with: "\n" + handler)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        let patch = migration.patch
+        #expect(patch.contains("+  [self.appDelegate application:UIApplication.sharedApplication continueUserActivity:userActivity"))
+        #expect(!patch.contains("[self scene:scene continueUserActivity:userActivity]"))
+        #expect(!patch.contains("RCTLinkingManager.h>"))
+        let patched = try NativeMigrationTests.applyAndScan(patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+        #expect(!app.findings.contains { $0.rule == "cold-start-link-dropped" || $0.rule == "links-not-forwarded" })
+    }
 }
