@@ -6,8 +6,9 @@ import XcodeProject
 /// The patch for a React Native app on the Swift factory template (0.79 and later) that has not adopted scenes:
 /// the template's window and start statements move from `didFinishLaunching` into a new `SceneDelegate.swift`,
 /// which starts React Native in a window of its scene from the factory the app delegate keeps (never a second
-/// start) and hands links to the app delegate's own methods; the manifest names it. Every other era, or a
-/// template the app changed, is explained instead.
+/// start) and hands links to the app delegate's own methods; the manifest names it. An Objective-C app delegate
+/// written the same way gets the same patch in its language (`ReactNativeObjectiveCFactory`). Every other era,
+/// or a template the app changed, is explained instead.
 struct ReactNativeMigration: MigrationStrategy {
     let context: MigrationContext
 
@@ -35,13 +36,11 @@ struct ReactNativeMigration: MigrationStrategy {
         try context.checkProjectAndPlists()
         let shape = try AppDelegateShape.read(facts)
         guard shape.language == .swift else {
-            throw Refusal(
-                "the app delegate is Objective-C, not React Native's Swift factory template: upgrade to 0.88 and adopt its SceneDelegate.swift, or write a scene delegate that builds the root view from reactNativeFactory.rootViewFactory and remove the app delegate's window",
-                at: Location(file: shape.file.path, line: 1))
+            return try ReactNativeObjectiveCFactory.plan(context, shape: shape, version: version)
         }
         let start = try templateStart(shape, facts: facts)
         try checkFactoryProperty(start, shape: shape, facts: facts)
-        try checkSingleStart(start, facts: facts)
+        try Self.checkSingleStart(start, facts: facts)
         guard shape.windowProperty == .settable else {
             throw Refusal(
                 "the app delegate has no settable window property, which code reading the app delegate's window needs",
@@ -84,7 +83,7 @@ struct ReactNativeMigration: MigrationStrategy {
                 at: facts.framework.location)
         }
         let start = try ReactNativeTemplateStart.find(in: facts.function(launch), of: facts.file(launch), allowPlatformCondition: false)
-        try checkSingleStart(start, facts: facts)
+        try Self.checkSingleStart(start, facts: facts)
         return PlannedPatch(changes: [try start.removal(in: context)])
     }
 
@@ -169,7 +168,7 @@ struct ReactNativeMigration: MigrationStrategy {
     }
 
     /// The template's start is the app delegate's only one, so after the move React Native starts once.
-    private func checkSingleStart(_ start: ReactNativeTemplateStart, facts: AppFacts) throws(Refusal) {
+    static func checkSingleStart(_ start: ReactNativeTemplateStart, facts: AppFacts) throws(Refusal) {
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
             for index in WindowCreation.body(facts.function(reference))

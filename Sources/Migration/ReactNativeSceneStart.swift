@@ -18,6 +18,9 @@ struct ReactNativeSceneStart: Equatable {
     let connectionOptionsAPI: Bool
     /// The React modules the app delegate imports, which the scene delegate needs too (Swift).
     let imports: [String]
+    /// The `#import` lines the scene delegate needs beyond the app delegate's header (Objective-C): the app
+    /// delegate's own import of `RCTReactNativeFactory.h` when it starts React Native from the factory.
+    var objectiveCImports: [String] = []
     /// `AppDelegate.swift:24`, where the app delegate built the window.
     let place: String
     /// Links reach `RCTLinkingManager` directly when the app delegate has no callback of its own for them, as
@@ -109,19 +112,56 @@ struct ReactNativeSceneStart: Equatable {
         ]
     }
 
-    /// The body of `scene:willConnectToSession:options:` after `windowScene` is bound (an `RCTAppDelegate`
-    /// subclass in Objective-C).
+    /// The body of `scene:willConnectToSession:options:` after `windowScene` is bound (Objective-C).
     func objectiveCLines(indent i: IndentStyle, appDelegate: String, className: String) -> [String] {
-        [
-            "\(i(1))// RCTAppDelegate built this window in didFinishLaunching (\(place)), where it belonged to no",
-            "\(i(1))// scene; automaticallyLoadReactNativeWindow = NO leaves it to this scene.",
-            "\(i(1))\(className) *appDelegate = \(appDelegate);",
-            "\(i(1))if (!appDelegate || !appDelegate.moduleName) {",
-            "\(i(2))return;",
-            "\(i(1))}",
+        var lines: [String]
+        switch source {
+        case .factory(_, let factoryProperty):
+            lines = [
+                "\(i(1))// React Native starts here, in a window of this scene, instead of in didFinishLaunching",
+                "\(i(1))// (\(place)), where the window belonged to no scene; the factory stays on the app delegate.",
+                "\(i(1))\(className) *appDelegate = \(appDelegate);",
+                "\(i(1))RCTReactNativeFactory *factory = appDelegate.\(factoryProperty);",
+                "\(i(1))if (!factory) {",
+                "\(i(2))return;",
+                "\(i(1))}",
+            ]
+        case .rootViewFactory:
+            lines = [
+                "\(i(1))// RCTAppDelegate built this window in didFinishLaunching (\(place)), where it belonged to no",
+                "\(i(1))// scene; automaticallyLoadReactNativeWindow = NO leaves it to this scene.",
+                "\(i(1))\(className) *appDelegate = \(appDelegate);",
+                "\(i(1))if (!appDelegate || !appDelegate.moduleName) {",
+                "\(i(2))return;",
+                "\(i(1))}",
+            ]
+        }
+        lines += [
             "\(i(1))UIWindow *window = [[UIWindow alloc] initWithWindowScene:windowScene];",
             "\(i(1))self.window = window;",
             "\(i(1))appDelegate.window = window;",
+        ]
+        if !connectionOptionsAPI { lines += objectiveCLaunchOptions(indent: i) }
+        switch source {
+        case .factory(let moduleName, _):
+            let options = connectionOptionsAPI ? "connectionOptions:connectionOptions" : "launchOptions:launchOptions"
+            lines.append("\(i(1))[factory startReactNativeWithModuleName:\(moduleName) inWindow:window \(options)];")
+        case .rootViewFactory:
+            lines += [
+                "\(i(1))UIView *rootView = [appDelegate.rootViewFactory viewWithModuleName:appDelegate.moduleName",
+                "\(i(1))                                                initialProperties:appDelegate.initialProps",
+                "\(i(1))                                                    launchOptions:launchOptions];",
+                "\(i(1))UIViewController *rootViewController = [UIViewController new];",
+                "\(i(1))rootViewController.view = rootView;",
+                "\(i(1))window.rootViewController = rootViewController;",
+                "\(i(1))[window makeKeyAndVisible];",
+            ]
+        }
+        return lines
+    }
+
+    private func objectiveCLaunchOptions(indent i: IndentStyle) -> [String] {
+        [
             "\(i(1))// Linking.getInitialURL() reads the link that launched the app from the launch options.",
             "\(i(1))NSMutableDictionary *launchOptions = [NSMutableDictionary dictionary];",
             "\(i(1))NSURL *url = connectionOptions.URLContexts.anyObject.URL;",
@@ -135,13 +175,6 @@ struct ReactNativeSceneStart: Equatable {
             "\(i(3))@\"UIApplicationLaunchOptionsUserActivityKey\" : userActivity,",
             "\(i(2))};",
             "\(i(1))}",
-            "\(i(1))UIView *rootView = [appDelegate.rootViewFactory viewWithModuleName:appDelegate.moduleName",
-            "\(i(1))                                                initialProperties:appDelegate.initialProps",
-            "\(i(1))                                                    launchOptions:launchOptions];",
-            "\(i(1))UIViewController *rootViewController = [UIViewController new];",
-            "\(i(1))rootViewController.view = rootView;",
-            "\(i(1))window.rootViewController = rootViewController;",
-            "\(i(1))[window makeKeyAndVisible];",
         ]
     }
 

@@ -121,7 +121,7 @@ struct ReactNativeTemplateStart {
     }
 
     /// Whether the lines hold the statements' tokens and whitespace only (and the `#if`/`#endif` lines when wrapped).
-    private static func onlyStatements(_ lines: ClosedRange<Int>, tokens: ClosedRange<Int>, in file: SourceFile, condition: Bool)
+    static func onlyStatements(_ lines: ClosedRange<Int>, tokens: ClosedRange<Int>, in file: SourceFile, condition: Bool)
         -> Bool
     {
         let inner = condition ? (lines.lowerBound + 1)...(lines.upperBound - 1) : lines

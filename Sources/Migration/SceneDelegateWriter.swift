@@ -271,6 +271,7 @@ struct SceneDelegateWriter {
         let app = "UIApplication.sharedApplication"
         var lines = ["#import \"\(className).h\""]
         if let header = shape.header { lines.append("#import \"\(Paths.fileName(of: header))\"") }
+        if case .reactNative(let start) = shape.window, !start.objectiveCImports.isEmpty { lines += [""] + start.objectiveCImports }
         if case .reactNative(let start) = shape.window, start.linksToLinkingManager, urlCallback == nil || !forwardsActivities {
             lines += ["", "#import <React/RCTLinkingManager.h>"]
         }

@@ -6,8 +6,8 @@ import ScanCore
 import TestSupport
 import Testing
 
-/// `fix` on React Native apps of each template era: the 0.79–0.87 Swift factory template and `RCTAppDelegate`
-/// subclasses on 0.76–0.87 (Objective-C and Swift) are patched (their goldens, applied with the real git,
+/// `fix` on React Native apps of each template era: the 0.79–0.87 factory template (Swift, or an Objective-C app
+/// delegate written the same way) and `RCTAppDelegate` subclasses on 0.76–0.87 (Objective-C and Swift) are patched (their goldens, applied with the real git,
 /// scanned from disk: not blocked, React Native started once); a 0.88 app that starts twice loses the app
 /// delegate's start; every other era, and an app delegate that is not the template, gets an explanation.
 struct ReactNativeMigrationTests {
@@ -22,7 +22,10 @@ struct ReactNativeMigrationTests {
         return (try NativeMigrationTests.migrate(folder), folder, copy)
     }
 
-    @Test(arguments: ["rn-0.76-rctappdelegate-objc", "rn-0.77-rctappdelegate-swift", "rn-0.85-factory-swift", "rn-0.88-double-start"])
+    @Test(arguments: [
+        "rn-0.76-rctappdelegate-objc", "rn-0.77-rctappdelegate-swift", "rn-0.83-factory-objc", "rn-0.85-factory-swift",
+        "rn-0.88-double-start",
+    ])
     func aFactoryTemplateAppGetsAPatchThatMatchesItsGoldenAndStartsReactNativeOnce(_ fixture: String) throws {
         let (run, folder, copy) = try Self.migrateCopy(of: fixture)
         defer { _ = copy }
@@ -76,9 +79,8 @@ struct ReactNativeMigrationTests {
         ("rn-0.64-bridge", "RCTRootView(bridge:"),
         ("rn-0.70-appdelegate-mm", "RCTRootView(bridge:"),
         ("rn-0.72-rctappdelegate-objc", "no rootViewFactory"),
-        ("rn-0.83-factory-objc", "Objective-C"),
     ])
-    func anOlderOrObjectiveCEraIsExplainedWithItsPathAndNotPatched(_ fixture: String, _ words: String) throws {
+    func anOlderEraIsExplainedWithItsPathAndNotPatched(_ fixture: String, _ words: String) throws {
         let (run, _, copy) = try Self.migrateCopy(of: fixture)
         defer { _ = copy }
         let migration = try #require(run.migrations.first)
@@ -216,5 +218,203 @@ struct ReactNativeMigrationTests {
         #expect(
             migration.reasons.contains { $0.described.contains(place) && $0.described.contains(words) },
             "\(migration.reasons.map(\.described))")
+    }
+
+    @Test func anObjectiveCFactoryAppDelegatesStartMovesIntoAnObjectiveCSceneDelegateThatStartsOnce() throws {
+        let (run, folder, copy) = try Self.migrateCopy(of: "rn-0.83-factory-objc")
+        defer { _ = copy }
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        let patch = migration.patch
+        #expect(patch.contains("+++ b/ios/Moorings/SceneDelegate.h"))
+        #expect(patch.contains("+++ b/ios/Moorings/SceneDelegate.mm"))
+        #expect(patch.contains("+#import <React_RCTAppDelegate/RCTReactNativeFactory.h>"))
+        #expect(patch.contains("+  RCTReactNativeFactory *factory = appDelegate.reactNativeFactory;"))
+        #expect(patch.contains("+  UIWindow *window = [[UIWindow alloc] initWithWindowScene:windowScene];"))
+        #expect(patch.contains("+  appDelegate.window = window;"))
+        #expect(patch.contains("+    launchOptions[UIApplicationLaunchOptionsURLKey] = url;"))
+        #expect(
+            patch.contains("+  [factory startReactNativeWithModuleName:@\"Moorings\" inWindow:window launchOptions:launchOptions];"))
+        #expect(patch.contains("+  [self.appDelegate applicationWillEnterForeground:UIApplication.sharedApplication];"))
+        #expect(patch.contains("-  self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];"))
+        #expect(patch.contains("<string>SceneDelegate</string>"))
+        #expect(patch.contains("SceneDelegate.mm in Sources"))
+        // Only the two statements go: the factory and its delegate stay on the app delegate.
+        #expect(!patch.contains("-  self.reactNativeFactory = factory;"))
+        #expect(!patch.contains("-  RCTReactNativeFactory *factory"))
+        let patched = try NativeMigrationTests.applyAndScan(patch, to: folder)
+        let app = try #require(patched.apps.first)
+        let sources = ["AppDelegate.mm", "SceneDelegate.mm"].map { folder + "/ios/Moorings/" + $0 }
+        let starts = try sources.map { try String(contentsOfFile: $0, encoding: .utf8) }
+            .map { $0.components(separatedBy: "startReactNativeWithModuleName").count - 1 }
+        #expect(starts == [0, 1])
+        #expect(!app.findings.contains { $0.rule == "app-delegate-window" || $0.rule == "react-native-double-start" })
+    }
+
+    @Test func onReactNative088AnObjectiveCFactoryAppDelegateStartsWithTheConnectionOptions() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.83-factory-objc").path, toPath: folder)
+        for path in ["package.json", "yarn.lock", "ios/Podfile.lock"] {
+            let url = URL(fileURLWithPath: folder + "/" + path)
+            let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "0.83.1", with: "0.88.0")
+            try Data(text.utf8).write(to: url)
+        }
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(
+            migration.patch.contains(
+                "+  [factory startReactNativeWithModuleName:@\"Moorings\" inWindow:window connectionOptions:connectionOptions];"))
+        #expect(!migration.patch.contains("UIApplicationLaunchOptionsURLKey"))
+        let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+    }
+
+    /// The two statements of the Objective-C factory fixture that the patch moves.
+    static let objectiveCStatements =
+        "  self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];\n"
+        + "  [factory startReactNativeWithModuleName:@\"Moorings\" inWindow:self.window launchOptions:launchOptions];\n"
+
+    @Test(arguments: [
+        (
+            "  return YES;\n}\n\n// Berth", "AppDelegate.mm:45", "uses the window again",
+            "  self.window.tintColor = UIColor.systemTealColor;\n  return YES;\n}\n\n// Berth"
+        ),
+        (
+            "inWindow:self.window launchOptions:launchOptions];", "AppDelegate.mm:42", "the start call differs",
+            "inWindow:self.window initialProperties:@{@\"berth\" : @1} launchOptions:launchOptions];"
+        ),
+        (
+            "  self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];\n", "AppDelegate.mm:42",
+            "the window statement differs",
+            "  self.window = [[UIWindow alloc] initWithFrame:CGRectMake(0, 0, 390, 844)];\n"
+        ),
+        (
+            "[UIScreen mainScreen].bounds];\n  [factory", "AppDelegate.mm:42", "they hold other code or comments",
+            "[UIScreen mainScreen].bounds]; // the harbour view\n  [factory"
+        ),
+        (
+            "  self.reactNativeFactory = factory;\n", "AppDelegate.mm:42", "not kept in a property",
+            "  [MRGBerthSync sharedSync].factory = factory;\n"
+        ),
+        (
+            "  [[MRGBerthSync sharedSync] refreshIfOlderThan:300];", "AppDelegate.mm:51", "also starts React Native here",
+            "  [self.reactNativeFactory startReactNativeWithModuleName:@\"Berths\" inWindow:nil];"
+        ),
+        (
+            Self.objectiveCStatements, "AppDelegate.mm:43", "inside a block",
+            "  if (delegate) {\n" + Self.objectiveCStatements + "  }\n"
+        ),
+    ])
+    func aCustomisedObjectiveCFactoryAppDelegateIsExplainedAtTheLineThatDiffersAndNotPatched(
+        _ anchor: String, _ place: String, _ words: String, _ replacement: String
+    ) throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.83-factory-objc").path, toPath: folder)
+        let path = folder + "/ios/Moorings/AppDelegate.mm"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(anchor))
+        try Data(text.replacingOccurrences(of: anchor, with: replacement).utf8).write(to: URL(fileURLWithPath: path))
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status != .patched)
+        #expect(migration.patch.isEmpty)
+        #expect(
+            migration.reasons.contains { $0.described.contains(place) && $0.described.contains(words) },
+            "\(migration.reasons.map(\.described))")
+    }
+
+    @Test func anObjectiveCFactoryKeptInAClassExtensionIsExplainedThereBecauseTheSceneDelegateCannotReadIt() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.83-factory-objc").path, toPath: folder)
+        let property = "@property (nonatomic, strong) RCTReactNativeFactory *reactNativeFactory;\n"
+        let header = folder + "/ios/Moorings/AppDelegate.h"
+        let implementation = folder + "/ios/Moorings/AppDelegate.mm"
+        let headerText = try String(contentsOfFile: header, encoding: .utf8)
+        #expect(headerText.contains(property))
+        try Data(headerText.replacingOccurrences(of: property, with: "").utf8).write(to: URL(fileURLWithPath: header))
+        let text = try String(contentsOfFile: implementation, encoding: .utf8)
+            .replacingOccurrences(
+                of: "@implementation AppDelegate\n", with: "@interface AppDelegate ()\n\(property)@end\n\n@implementation AppDelegate\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: implementation))
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status != .patched)
+        #expect(migration.patch.isEmpty)
+        #expect(
+            migration.reasons.contains {
+                $0.described.contains("AppDelegate.mm:32")
+                    && $0.described.contains("not a @property of AppDelegate's @interface in AppDelegate.h")
+            }, "\(migration.reasons.map(\.described))")
+    }
+
+    @Test func anObjectiveCFactoryStartedThroughItsPropertyOverSeveralLinesIsPatchedToo() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.83-factory-objc").path, toPath: folder)
+        let path = folder + "/ios/Moorings/AppDelegate.mm"
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let variant = """
+              self.reactNativeFactory = [[RCTReactNativeFactory alloc] initWithDelegate:delegate];
+              self.reactNativeDelegate = delegate;
+
+              self.window = [[UIWindow alloc] initWithFrame:UIScreen.mainScreen.bounds];
+              [self.reactNativeFactory startReactNativeWithModuleName:@"Moorings"
+                                                             inWindow:self.window
+                                                        launchOptions:launchOptions];
+
+            """
+        let text = original.replacingOccurrences(
+            of: "  RCTReactNativeFactory *factory = [[RCTReactNativeFactory alloc] initWithDelegate:delegate];\n\n"
+                + "  self.reactNativeDelegate = delegate;\n  self.reactNativeFactory = factory;\n\n" + Self.objectiveCStatements + "\n",
+            with: variant)
+        #expect(text != original)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.patch.contains("+  RCTReactNativeFactory *factory = appDelegate.reactNativeFactory;"))
+        #expect(migration.patch.contains("-                                            launchOptions:launchOptions];"))
+        #expect(!migration.patch.contains("-  self.reactNativeFactory = [[RCTReactNativeFactory alloc]"))
+        let patched = try NativeMigrationTests.applyAndScan(migration.patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+    }
+
+    @Test func anObjectiveCFactoryAppDelegatesOwnLinkHandlerIsCalledFromTheSceneAndTheLaunchLinkArrivesOnce() throws {
+        let copy = TemporaryDirectory("fix")
+        let folder = copy.path + "/tree"
+        try FileManager.default.copyItem(atPath: Self.framework("rn-0.83-factory-objc").path, toPath: folder)
+        let path = folder + "/ios/Moorings/AppDelegate.mm"
+        let handler = """
+            - (BOOL)application:(UIApplication *)application
+                continueUserActivity:(NSUserActivity *)userActivity
+                  restorationHandler:(void (^)(NSArray<id<UIUserActivityRestoring>> *_Nullable))restorationHandler
+            {
+              return [RCTLinkingManager application:application continueUserActivity:userActivity restorationHandler:restorationHandler];
+            }
+
+            @end
+
+            """
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: "#import \"MRGBerthSync.h\"", with: "#import \"MRGBerthSync.h\"\n#import <React/RCTLinkingManager.h>")
+            .replacingOccurrences(of: "\n@end\n", with: "\n" + handler)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try NativeMigrationTests.migrate(folder)
+        let migration = try #require(run.migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        let patch = migration.patch
+        #expect(patch.contains("+  [self.appDelegate application:UIApplication.sharedApplication continueUserActivity:userActivity"))
+        #expect(!patch.contains("[self scene:scene continueUserActivity:userActivity]"))
+        #expect(!patch.contains("RCTLinkingManager.h>"))
+        let patched = try NativeMigrationTests.applyAndScan(patch, to: folder)
+        let app = try #require(patched.apps.first)
+        #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
+        #expect(!app.findings.contains { $0.rule == "cold-start-link-dropped" || $0.rule == "links-not-forwarded" })
     }
 }
