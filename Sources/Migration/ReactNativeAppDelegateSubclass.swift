@@ -147,16 +147,29 @@ struct ReactNativeAppDelegateSubclass {
     /// The line of `return super.application(application, didFinishLaunchingWithOptions: launchOptions)` or
     /// `return [super application:application didFinishLaunchingWithOptions:launchOptions];`: at the top level
     /// of the body, alone on its line.
+    ///
+    /// `let result = super.application(…)` (or `BOOL result = [super application:…]`) at the top level, with
+    /// `return result` ending the body, is the same ending: the line of the call is returned.
     private static func superReturn(in function: FunctionDeclaration, of file: SourceFile) -> Int? {
         let body = WindowCreation.body(function)
         var depth = 0
+        var kept: (name: String, line: Int)?
         for index in body {
             if file.isPunctuation(index, UInt8(ascii: "{")) { depth += 1 }
             if file.isPunctuation(index, UInt8(ascii: "}")) { depth -= 1 }
-            guard depth == 0, file.is(index, "return") else { continue }
+            guard depth == 0 else { continue }
+            if let call = superCallKept(at: index, in: file, body: body) {
+                kept = call
+                continue
+            }
+            guard file.is(index, "return") else { continue }
             let line = file.line(ofToken: index)
             let onLine = file.tokenIndices(onLine: line)
             guard onLine.lowerBound == index else { return nil }
+            if let kept, file.text(index + 1) == kept.name {
+                let end = file.isPunctuation(index + 2, UInt8(ascii: ";")) ? index + 3 : index + 2
+                return end >= body.upperBound ? kept.line : nil
+            }
             var call = index + 1
             if file.isPunctuation(call, UInt8(ascii: "[")) { call += 1 }
             guard file.is(call, "super") else { return nil }
@@ -171,6 +184,26 @@ struct ReactNativeAppDelegateSubclass {
             return line
         }
         return nil
+    }
+
+    /// `let name = super.application(…didFinishLaunchingWithOptions…)` / `BOOL name = [super …]` starting a
+    /// line at `index`: the name and the line.
+    private static func superCallKept(at index: Int, in file: SourceFile, body: Range<Int>) -> (name: String, line: Int)? {
+        let line = file.line(ofToken: index)
+        guard file.tokenIndices(onLine: line).lowerBound == index else { return nil }
+        let isDeclaration = file.language == .swift ? (file.is(index, "let") || file.is(index, "var")) : file.is(index, "BOOL")
+        guard isDeclaration, index + 3 < body.upperBound, file.isPunctuation(index + 2, UInt8(ascii: "=")) else { return nil }
+        var call = index + 3
+        if file.isPunctuation(call, UInt8(ascii: "[")) { call += 1 }
+        guard file.is(call, "super") else { return nil }
+        let statementEnd = (call..<body.upperBound).first { token in
+            file.isPunctuation(token, UInt8(ascii: ";"))
+                || (file.language == .swift && file.line(ofToken: token) > line && file.is(token, "return"))
+        }
+        guard (call..<(statementEnd ?? body.upperBound)).contains(where: { file.is($0, "didFinishLaunchingWithOptions") }) else {
+            return nil
+        }
+        return (file.text(index + 1), line)
     }
 
     /// The app delegate with the flag on the line before `super`'s return, in its language and indentation.

@@ -169,6 +169,33 @@ struct ReactNativeMigrationTests {
         #expect(app.verdict != .blocked, "\(app.findings.filter { $0.severity == .error }.map(\.message))")
     }
 
+    /// BlueWallet's ending: super's result kept in a constant and returned on a later line is the template's
+    /// ending; the flag goes before the call.
+    @Test func superKeptInAConstantAndReturnedIsTheTemplatesEnding() throws {
+        let (folder, copy) = try Self.copy("rn-0.77-rctappdelegate-swift", from: "0.77.", to: "0.77.")
+        defer { _ = copy }
+        let delegate = try #require(
+            FileManager.default.enumerator(atPath: folder + "/ios")?.compactMap { $0 as? String }.first {
+                $0.hasSuffix("/AppDelegate.swift")
+            })
+        let path = folder + "/ios/" + delegate
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let kept = text.replacingOccurrences(
+            of: "    return super.application(application, didFinishLaunchingWithOptions: launchOptions)\n",
+            with: "    let result = super.application(application, didFinishLaunchingWithOptions: launchOptions)\n\n    return result\n")
+        #expect(kept != text)
+        try kept.write(toFile: path, atomically: true, encoding: .utf8)
+        let migration = try #require(try NativeMigrationTests.migrate(folder).migrations.first)
+        #expect(migration.status == .patched, "\(migration.reasons.map(\.described))")
+        #expect(migration.patch.contains("+    self.automaticallyLoadReactNativeWindow = false\n+\n     let result = super.application("))
+        // Anything but the constant returned is not the template's ending.
+        try kept.replacingOccurrences(of: "    return result\n", with: "    return result && true\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let changed = try #require(try NativeMigrationTests.migrate(folder).migrations.first)
+        #expect(changed.status == .explained)
+        #expect(changed.reasons.contains { $0.text.contains("does not end as the template does") })
+    }
+
     @Test(arguments: [("0.75.4", "automaticallyLoadReactNativeWindow arrived in 0.76"), ("0.73.9", "no rootViewFactory")])
     func anRCTAppDelegateOnAVersionWithoutTheWindowSwitchIsExplainedWithItsUpgradePath(_ version: String, _ words: String) throws {
         let (folder, copy) = try Self.copy("rn-0.76-rctappdelegate-objc", from: "0.76.5", to: version)
@@ -198,7 +225,7 @@ struct ReactNativeMigrationTests {
         (
             "  return [super application:application didFinishLaunchingWithOptions:launchOptions];",
             "AppDelegate.mm:8", "does not end as the template does",
-            "  BOOL launched = [super application:application didFinishLaunchingWithOptions:launchOptions];\n  return launched;"
+            "  [super application:application didFinishLaunchingWithOptions:launchOptions];\n  return YES;"
         ),
     ])
     func anRCTAppDelegateThatIsNotTheTemplateIsExplainedAtTheLineThatDiffers(
