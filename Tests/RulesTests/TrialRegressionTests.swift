@@ -122,6 +122,32 @@ struct TrialRegressionTests {
             })
     }
 
+    @Test(
+        "A target setting that refers to itself takes its value from the xcconfig Xcode 16 anchors in a synchronized folder (bitchat)"
+    )
+    func selfReferenceThroughAnchoredXCConfig() throws {
+        for (xcconfig, expected) in [("16.0", [String]()), ("12.0", ["IPHONEOS_DEPLOYMENT_TARGET is 12.0 (Debug, Release)"]), (nil, [])] {
+            let directory = TemporaryDirectory("trial")
+            var writer = ProjectWriter()
+            writer.sourceFiles = ["AppDelegate.swift", "SceneDelegate.swift"]
+            writer.projectSettings = ["SDKROOT": "iphoneos"]
+            writer.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "$(IPHONEOS_DEPLOYMENT_TARGET)"]
+            if let xcconfig {
+                writer.targetBaseConfiguration = ("Configs", "Release.xcconfig")
+                directory.write("Configs/Release.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = \(xcconfig)\n")
+            }
+            directory.write("App.xcodeproj/project.pbxproj", writer.write().text)
+            directory.write("App/Info.plist", Self.scenePlist)
+            directory.write("App/AppDelegate.swift", Self.legacyDelegate)
+            directory.write("App/SceneDelegate.swift", Self.sceneDelegate)
+            let report = try Self.scan(directory)
+            // Without the xcconfig the value is Xcode's default: unknown, never reported as `$(…)`.
+            let messages = report.findings.filter { $0.rule == "deployment-target-low" }.map { String($0.message.prefix { $0 != ":" }) }
+            #expect(messages == expected, "xcconfig \(xcconfig ?? "none"): \(report.findings.map(\.message))")
+            #expect(!report.findings.contains { $0.message.contains("$(") })
+        }
+    }
+
     @Test("Code under #if for another platform, or in a pre-iOS 13 fallback, is not reported")
     func inactiveCode() throws {
         let directory = TemporaryDirectory("trial")
