@@ -148,6 +148,52 @@ struct TrialRegressionTests {
         }
     }
 
+    @Test("A window made outside any function is placed by the declaration whose initial value makes it (V2ex-Swift)")
+    func windowPlaceOutsideFunctions() throws {
+        let directory = TemporaryDirectory("trial")
+        directory.write("App/Info.plist", Self.scenePlist)
+        directory.write("App/AppDelegate.swift", Self.legacyDelegate)
+        directory.write("App/SceneDelegate.swift", Self.sceneDelegate)
+        directory.write(
+            "App/Define.swift",
+            """
+            import UIKit
+            let SCREEN_WIDTH = UIScreen.main.bounds.size.width
+            let kSafeAreaInsets: UIEdgeInsets = {
+                let fallback = UIEdgeInsets.zero
+                if #available(iOS 12.0, *) {
+                    return UIApplication.shared.keyWindow?.safeAreaInsets ?? UIWindow().safeAreaInsets
+                }
+                return fallback
+            }()
+            """)
+        directory.write(
+            "App/Overlay.swift",
+            """
+            final class Overlay {
+                static let shared = Overlay()
+                static var probe: UIWindow = UIWindow(frame: .zero)
+                private lazy var window: UIWindow = {
+                    let window = UIWindow(frame: UIScreen.main.bounds)
+                    window.windowLevel = .alert
+                    return window
+                }()
+                func show() { window.isHidden = false }
+            }
+            """)
+        directory.write("App/main.swift", "import UIKit\nlet debugWindow = UIWindow()\nUIWindow().isHidden = false\n")
+        let report = try Self.scan(directory)
+        let places = report.findings.filter { $0.rule == "window-without-scene" }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
+            String($0.message.drop { $0 != "(" }.prefix { $0 != ")" }.dropFirst())
+        }
+        #expect(
+            places == [
+                "in the initial value of the global kSafeAreaInsets", "in the initial value of the static property Overlay.probe",
+                "in the initial value of the property Overlay.window", "in the initial value of the global debugWindow",
+                "in top-level code",
+            ], "\(report.findings.map(\.message))")
+    }
+
     @Test("Code under #if for another platform, or in a pre-iOS 13 fallback, is not reported")
     func inactiveCode() throws {
         let directory = TemporaryDirectory("trial")
