@@ -47,6 +47,13 @@ package struct BuildSettings: Sendable, Hashable {
         var oversized: Set<String> = []
         func apply(_ key: String, _ raw: String, _ origin: SettingOrigin?) {
             var value = raw
+            // Xcode reads a setting's reference to itself (`X = $(X)` in the project over an xcconfig that sets X)
+            // as the value of the layers below, like $(inherited). With nothing below it stays unresolved: the
+            // value is then Xcode's default, which a scan cannot know.
+            if value.contains("$"), !key.contains("["), values[key] != nil {
+                value = value.replacingOccurrences(of: "$(\(key))", with: "$(inherited)")
+                    .replacingOccurrences(of: "${\(key)}", with: "$(inherited)")
+            }
             if value.contains("$(inherited)") || value.contains("${inherited}") {
                 let below = values[key]?.raw ?? ""
                 // `X = $(inherited) $(inherited)` doubles X on every line, so a few dozen lines would need

@@ -71,6 +71,63 @@ struct DeeperRuleLogicTests {
         #expect(active.severity == .warning)
     }
 
+    @Test("A SwiftUI app's life-cycle callbacks are covered only when the entry point's scenes observe the scene phase")
+    func scenePhaseObservers() throws {
+        let delegate = """
+            final class AppDelegate: NSObject, UIApplicationDelegate {
+                func applicationDidBecomeActive(_ application: UIApplication) { Sync.shared.start() }
+            }
+            """
+        func app(_ declaration: String, _ modifier: String, main: Bool = true) -> String {
+            """
+            import SwiftUI
+            \(main ? "@main\n" : "")struct ReaderApp: App {
+                \(declaration)
+                @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+                var body: some Scene {
+                    WindowGroup { ContentView() }
+                        \(modifier)
+                }
+            }
+            """
+        }
+        let declared = "@Environment(\\.scenePhase) private var scenePhase"
+        let cases: [(files: [String: String], covered: String?)] = [
+            (["App/ReaderApp.swift": app(declared, "")], nil),
+            (
+                ["App/ReaderApp.swift": app(declared, ".onChange(of: scenePhase) { _, phase in Log.phase(phase) }")],
+                "onChange(of: scenePhase)"
+            ),
+            (
+                ["App/ReaderApp.swift": app(declared, ".onChange(of: self.scenePhase, initial: true) { Log.tick() }")],
+                "onChange(of: scenePhase)"
+            ),
+            (
+                ["App/ReaderApp.swift": app("@Environment(\\.scenePhase) var phase", ".onChange(of: phase) { Log.tick() }")],
+                "onChange(of: phase)"
+            ),
+            (["App/ReaderApp.swift": app(declared, ".task(id: scenePhase) { await Log.phase() }")], "task(id: scenePhase)"),
+            (
+                [
+                    "App/ReaderApp.swift": app(declared, ""),
+                    "App/LifeCycleApp.swift": app(declared, ".onChange(of: scenePhase) { Log.tick() }", main: false)
+                        .replacingOccurrences(of: "ReaderApp", with: "LifeCycleApp"),
+                ], nil
+            ),
+        ]
+        for (files, covered) in cases {
+            var tree = files
+            tree["App/Info.plist"] = "<plist version=\"1.0\"><dict><key>UILaunchScreen</key><dict/></dict></plist>"
+            tree["App/AppDelegate.swift"] = delegate
+            let report = try Self.scan(tree)
+            let finding = try #require(Self.findings(report, "app-delegate-callback-unreached").first, "\(files)")
+            #expect(finding.severity == (covered == nil ? .warning : .note), "\(files.values.sorted()): \(finding.message)")
+            if let covered {
+                #expect(finding.message.contains("(\(covered) at ReaderApp.swift:8 already receives it"), "\(finding.message)")
+            }
+        }
+    }
+
     @Test("A launch-option key read in a helper names the call that passed the dictionary in")
     func launchOptionsRoute() throws {
         let report = try Self.scan([

@@ -28,6 +28,10 @@ struct RuleExampleTests {
                 \(ruleID) triggering example \(number + 1): expected \(expected.sorted { $0.description < $1.description }), \
                 got \(findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" })
                 """, sourceLocation: Self.location(of: example))
+            // A message names the place it is about: never an empty one.
+            for finding in findings {
+                #expect(!finding.message.contains("(in )"), "\(ruleID): \(finding.message)", sourceLocation: Self.location(of: example))
+            }
         }
     }
 

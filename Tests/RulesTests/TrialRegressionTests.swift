@@ -122,6 +122,78 @@ struct TrialRegressionTests {
             })
     }
 
+    @Test(
+        "A target setting that refers to itself takes its value from the xcconfig Xcode 16 anchors in a synchronized folder (bitchat)"
+    )
+    func selfReferenceThroughAnchoredXCConfig() throws {
+        for (xcconfig, expected) in [("16.0", [String]()), ("12.0", ["IPHONEOS_DEPLOYMENT_TARGET is 12.0 (Debug, Release)"]), (nil, [])] {
+            let directory = TemporaryDirectory("trial")
+            var writer = ProjectWriter()
+            writer.sourceFiles = ["AppDelegate.swift", "SceneDelegate.swift"]
+            writer.projectSettings = ["SDKROOT": "iphoneos"]
+            writer.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "$(IPHONEOS_DEPLOYMENT_TARGET)"]
+            if let xcconfig {
+                writer.targetBaseConfiguration = ("Configs", "Release.xcconfig")
+                directory.write("Configs/Release.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = \(xcconfig)\n")
+            }
+            directory.write("App.xcodeproj/project.pbxproj", writer.write().text)
+            directory.write("App/Info.plist", Self.scenePlist)
+            directory.write("App/AppDelegate.swift", Self.legacyDelegate)
+            directory.write("App/SceneDelegate.swift", Self.sceneDelegate)
+            let report = try Self.scan(directory)
+            // Without the xcconfig the value is Xcode's default: unknown, never reported as `$(…)`.
+            let messages = report.findings.filter { $0.rule == "deployment-target-low" }.map { String($0.message.prefix { $0 != ":" }) }
+            #expect(messages == expected, "xcconfig \(xcconfig ?? "none"): \(report.findings.map(\.message))")
+            #expect(!report.findings.contains { $0.message.contains("$(") })
+        }
+    }
+
+    @Test("A window made outside any function is placed by the declaration whose initial value makes it (V2ex-Swift)")
+    func windowPlaceOutsideFunctions() throws {
+        let directory = TemporaryDirectory("trial")
+        directory.write("App/Info.plist", Self.scenePlist)
+        directory.write("App/AppDelegate.swift", Self.legacyDelegate)
+        directory.write("App/SceneDelegate.swift", Self.sceneDelegate)
+        directory.write(
+            "App/Define.swift",
+            """
+            import UIKit
+            let SCREEN_WIDTH = UIScreen.main.bounds.size.width
+            let kSafeAreaInsets: UIEdgeInsets = {
+                let fallback = UIEdgeInsets.zero
+                if #available(iOS 12.0, *) {
+                    return UIApplication.shared.keyWindow?.safeAreaInsets ?? UIWindow().safeAreaInsets
+                }
+                return fallback
+            }()
+            """)
+        directory.write(
+            "App/Overlay.swift",
+            """
+            final class Overlay {
+                static let shared = Overlay()
+                static var probe: UIWindow = UIWindow(frame: .zero)
+                private lazy var window: UIWindow = {
+                    let window = UIWindow(frame: UIScreen.main.bounds)
+                    window.windowLevel = .alert
+                    return window
+                }()
+                func show() { window.isHidden = false }
+            }
+            """)
+        directory.write("App/main.swift", "import UIKit\nlet debugWindow = UIWindow()\nUIWindow().isHidden = false\n")
+        let report = try Self.scan(directory)
+        let places = report.findings.filter { $0.rule == "window-without-scene" }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
+            String($0.message.drop { $0 != "(" }.prefix { $0 != ")" }.dropFirst())
+        }
+        #expect(
+            places == [
+                "in the initial value of the global kSafeAreaInsets", "in the initial value of the static property Overlay.probe",
+                "in the initial value of the property Overlay.window", "in the initial value of the global debugWindow",
+                "in top-level code",
+            ], "\(report.findings.map(\.message))")
+    }
+
     @Test("Code under #if for another platform, or in a pre-iOS 13 fallback, is not reported")
     func inactiveCode() throws {
         let directory = TemporaryDirectory("trial")

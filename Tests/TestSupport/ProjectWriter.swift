@@ -6,6 +6,9 @@ package struct ProjectWriter {
     /// Target-level settings written to every configuration (Debug, Release).
     package var settings: [String: String] = [:]
     package var projectSettings: [String: String] = ["SDKROOT": "iphoneos", "IPHONEOS_DEPLOYMENT_TARGET": "17.0"]
+    /// The target configurations' xcconfig, written as Xcode 16 does: a synchronized folder (relative to the
+    /// project's folder) as `baseConfigurationReferenceAnchor` and the file's path inside it.
+    package var targetBaseConfiguration: (folder: String, relativePath: String)?
 
     package init() {}
 
@@ -110,15 +113,31 @@ package struct ProjectWriter {
                 + sources.map { "\t\t\t\t\($0.build) /* \(name($0.path)) */," }.joined(separator: "\n") + "\n\t\t\t);\n\t\t};")
         lines.append("/* End PBXSourcesBuildPhase section */")
         lines.append("")
+        let anchor = targetBaseConfiguration.map { _ in id() }
+        if let anchor, let base = targetBaseConfiguration {
+            lines.append("/* Begin PBXFileSystemSynchronizedRootGroup section */")
+            lines.append(
+                "\t\t\(anchor) = {\n\t\t\tisa = PBXFileSystemSynchronizedRootGroup;\n\t\t\tpath = \(quote(base.folder));\n\t\t\tsourceTree = \"<group>\";\n\t\t};"
+            )
+            lines.append("/* End PBXFileSystemSynchronizedRootGroup section */")
+            lines.append("")
+        }
         lines.append("/* Begin XCBuildConfiguration section */")
         let targetSettings = Self.defaultTargetSettings.merging(settings) { _, new in new }
         for (configID, configName, isTarget) in [
             (projectDebug, "Debug", false), (projectRelease, "Release", false), (targetDebug, "Debug", true),
             (targetRelease, "Release", true),
         ] {
-            var block = "\t\t\(configID) /* \(configName) */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {"
+            var block = "\t\t\(configID) /* \(configName) */ = {\n\t\t\tisa = XCBuildConfiguration;"
+            var headerLines = 3
+            if isTarget, let anchor, let base = targetBaseConfiguration {
+                block +=
+                    "\n\t\t\tbaseConfigurationReferenceAnchor = \(anchor);\n\t\t\tbaseConfigurationReferenceRelativePath = \(quote(base.relativePath));"
+                headerLines += 2
+            }
+            block += "\n\t\t\tbuildSettings = {"
             let values = isTarget ? targetSettings : projectSettings
-            let startLine = lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count + 1 + 3
+            let startLine = lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count + 1 + headerLines
             for (offset, key) in values.keys.sorted().enumerated() {
                 block += "\n\t\t\t\t\(quote(key)) = \(quote(values[key]!));"
                 if isTarget, configName == "Release" { settingLines[key] = startLine + offset }

@@ -117,6 +117,23 @@ struct BuildSettingsLayeringTests {
         #expect(settings["FLAGS"] == "")
     }
 
+    @Test("A setting that refers to itself takes the value of the layers below, as $(inherited) does")
+    func selfReference() {
+        var layers = Layers()
+        layers.targetXCConfig = "IPHONEOS_DEPLOYMENT_TARGET = 16.0\nOTHER_LDFLAGS = -lz\n"
+        layers.target = ["IPHONEOS_DEPLOYMENT_TARGET": "$(IPHONEOS_DEPLOYMENT_TARGET)", "OTHER_LDFLAGS": "${OTHER_LDFLAGS} -ObjC"]
+        let settings = layers.resolve().settings
+        #expect(settings["IPHONEOS_DEPLOYMENT_TARGET"] == "16.0")
+        #expect(settings["OTHER_LDFLAGS"] == "-lz -ObjC")
+    }
+
+    @Test("A setting that refers to itself with nothing below stays unresolved")
+    func selfReferenceFromNothing() {
+        var layers = Layers()
+        layers.target = ["IPHONEOS_DEPLOYMENT_TARGET": "$(IPHONEOS_DEPLOYMENT_TARGET)"]
+        #expect(layers.resolve().settings["IPHONEOS_DEPLOYMENT_TARGET"] == "$(IPHONEOS_DEPLOYMENT_TARGET)")
+    }
+
     @Test("A missing xcconfig is a problem, not a failure")
     func missingXCConfig() {
         var layers = Layers()

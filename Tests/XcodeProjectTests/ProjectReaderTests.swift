@@ -48,6 +48,40 @@ struct ProjectReaderTests {
         #expect(project.target(id: target.id) == target)
     }
 
+    @Test("Xcode 16's base configuration by anchor and relative path resolves inside a synchronized folder or group")
+    func baseConfigurationAnchor() throws {
+        let text = """
+            // !$*UTF8*$!
+            {
+            \tobjectVersion = 77;
+            \tobjects = {
+            \t\tMAIN = {isa = PBXGroup; children = (CONFIGS, SETTINGS, ); sourceTree = "<group>"; };
+            \t\tCONFIGS = {isa = PBXFileSystemSynchronizedRootGroup; path = Configs; sourceTree = "<group>"; };
+            \t\tSETTINGS = {isa = PBXGroup; children = (); path = Support/Settings; sourceTree = "<group>"; };
+            \t\tDEBUG = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = CONFIGS; baseConfigurationReferenceRelativePath = Debug.xcconfig; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = "$(IPHONEOS_DEPLOYMENT_TARGET)"; }; name = Debug; };
+            \t\tRELEASE = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = SETTINGS; baseConfigurationReferenceRelativePath = Shared/Release.xcconfig; buildSettings = {}; name = Release; };
+            \t\tLIST = {isa = XCConfigurationList; buildConfigurations = (DEBUG, RELEASE, ); defaultConfigurationName = Release; };
+            \t\tPLIST = {isa = XCConfigurationList; buildConfigurations = (); };
+            \t\tAPP = {isa = PBXNativeTarget; buildConfigurationList = LIST; buildPhases = (); name = Chat; productType = "com.apple.product-type.application"; };
+            \t\tPROJECT = {isa = PBXProject; buildConfigurationList = PLIST; mainGroup = MAIN; targets = (APP, ); };
+            \t};
+            \trootObject = PROJECT;
+            }
+            """
+        let project = try read(text, at: "chat/Chat.xcodeproj")
+        let app = try #require(target(project, "Chat"))
+        let bases = Dictionary(uniqueKeysWithValues: app.buildConfigurations.map { ($0.name, $0.baseConfigurationPath) })
+        #expect(bases["Debug"] == "chat/Configs/Debug.xcconfig")
+        #expect(bases["Release"] == "chat/Support/Settings/Shared/Release.xcconfig")
+        var problems: [String] = []
+        let files = ["chat/Configs/Debug.xcconfig": "IPHONEOS_DEPLOYMENT_TARGET = 16.0\n"]
+        let debug = BuildSettings.resolve(
+            project: project, target: app, configuration: "Debug", load: { path in files[path].map { (path, Array($0.utf8)) } },
+            problems: &problems)
+        #expect(debug["IPHONEOS_DEPLOYMENT_TARGET"] == "16.0")
+        #expect(problems.isEmpty)
+    }
+
     @Test("Build phases resolve through groups; duplicates, dangling ids and files outside the tree are dropped")
     func buildPhases() throws {
         let project = try read(SampleProjects.shop)

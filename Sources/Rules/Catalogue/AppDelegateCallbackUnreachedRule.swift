@@ -139,6 +139,49 @@ struct AppDelegateCallbackUnreachedRule: Rule {
                     ),
                 ],
                 note: "SwiftUI adaptor: .onOpenURL covers the URL method (a note); nothing covers the activity method (a warning)."),
+            Example(
+                files: [
+                    (
+                        "ReaderApp.swift",
+                        """
+                        import SwiftUI
+                        @main
+                        struct ReaderApp: App {
+                            @Environment(\\.scenePhase) private var scenePhase
+                            @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+                            var body: some Scene {
+                                WindowGroup { ContentView() }
+                            }
+                        }
+                        """
+                    ),
+                    (
+                        "LifeCycleApp.swift",
+                        """
+                        import SwiftUI
+                        struct LifeCycleApp: App {
+                            @Environment(\\.scenePhase) private var scenePhase
+                            var body: some Scene {
+                                WindowGroup { ContentView() }
+                                    .onChange(of: scenePhase) { phase in print(phase) }
+                            }
+                        }
+                        """
+                    ),
+                    (
+                        "AppDelegate.swift",
+                        """
+                        final class AppDelegate: NSObject, UIApplicationDelegate {
+                            func ↓applicationDidBecomeActive(_ application: UIApplication) { Sync.shared.start() }
+                            func ↓applicationDidEnterBackground(_ application: UIApplication) { Store.shared.save() }
+                        }
+                        """
+                    ),
+                ],
+                note: """
+                    SwiftUI adaptor: the App declares the scene phase but never observes it, and the App that does is not \
+                    the entry point, so nothing runs the life-cycle work (warnings).
+                    """),
         ],
         nonTriggering: [
             Example(
@@ -246,6 +289,34 @@ struct AppDelegateCallbackUnreachedRule: Rule {
                         """
                     ),
                 ], note: "SwiftUI adaptor: the App's .onContinueUserActivity calls the app delegate's method, so its code still runs."),
+            Example(
+                files: [
+                    (
+                        "ReaderApp.swift",
+                        """
+                        import SwiftUI
+                        @main
+                        struct ReaderApp: App {
+                            @Environment(\\.scenePhase) private var phase
+                            @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+                            var body: some Scene {
+                                WindowGroup { ContentView() }
+                                    .onChange(of: phase) { _, newPhase in
+                                        if newPhase == .active { appDelegate.applicationDidBecomeActive(UIApplication.shared) }
+                                    }
+                            }
+                        }
+                        """
+                    ),
+                    (
+                        "AppDelegate.swift",
+                        """
+                        final class AppDelegate: NSObject, UIApplicationDelegate {
+                            func applicationDidBecomeActive(_ application: UIApplication) { Sync.shared.start() }
+                        }
+                        """
+                    ),
+                ], note: "SwiftUI adaptor: the App observes the scene phase and calls the app delegate's method itself."),
         ])
 
     /// Classes whose methods share the app delegate's names without being it.

@@ -102,10 +102,12 @@ struct DeploymentTargetLowRule: Rule {
         }
     }
 
+    /// Whether a version number is below the minimum. A value that is not a version (a `$(VAR)` the scan could
+    /// not resolve, whose value is then Xcode's default) is unknown, not low.
     static func isLow(_ version: String) -> Bool {
-        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
-        guard let major = parts.first else { return false }
-        return (major, parts.count > 1 ? parts[1] : 0) < minimum
+        let parts = version.trimmingCharacters(in: " \t").split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard let major = parts.first ?? nil, !parts.contains(nil) else { return false }
+        return (major, parts.count > 1 ? parts[1] ?? 0 : 0) < minimum
     }
 
     /// `platform :ios, '13.0'` outside comments. Expo writes `podfile_properties['ios.deploymentTarget'] || '15.1'`:

@@ -47,6 +47,17 @@ struct WindowWithoutSceneRule: Rule {
                 """, file: "Launching.swift", note: "A window made in a stored property's initial value."),
             Example(
                 """
+                let safeAreaInsets: UIEdgeInsets = {
+                    if #available(iOS 12.0, *) {
+                        return UIApplication.shared.keyWindow?.safeAreaInsets ?? ↓UIWindow().safeAreaInsets
+                    }
+                    return UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+                }()
+                let navigationBarHeight = safeAreaInsets.top + 44
+                """, file: "Constants.swift",
+                note: "A window made in a closure that gives a global its value: the message names the global."),
+            Example(
+                """
                 @main
                 class AppDelegate: UIResponder, UIApplicationDelegate {
                     var passcodeWindow: UIWindow?

@@ -74,7 +74,8 @@ package struct WindowSite {
     package let isAppDelegateWindow: Bool
     /// A scene is attached in the same function (or, for a stored property, anywhere in its type).
     package let isAttached: Bool
-    /// `application(_:didFinishLaunchingWithOptions:)`, or the property's name.
+    /// `application(_:didFinishLaunchingWithOptions:)`, or, outside functions, the declaration whose initial value
+    /// makes the window (`the initial value of the property Launching.window`).
     package let place: String
 }
 
@@ -114,9 +115,59 @@ extension WindowCreation {
                 isMain = storesInWindow(target.name, in: scope, of: file)
             }
         }
-        let place = function.map { $0.kind == .objcMethod ? "-" + $0.signature : $0.signature } ?? (target?.name ?? ownerName)
+        let place =
+            function.map { $0.kind == .objcMethod ? "-" + $0.signature : $0.signature }
+            ?? placeOutsideFunctions(token, in: file, type: typeIndex)
         return WindowSite(
             file: file, token: token, isAppDelegateWindow: isMain, isAttached: attachesScene(in: file, range: scope), place: place)
+    }
+
+    /// The stored property or global whose initial value holds a creation outside any function
+    /// (`let inset: UIEdgeInsets = { UIWindow().safeAreaInsets }()`, `lazy var window = UIWindow(frame: …)`): the last
+    /// `let`/`var` of the enclosing scope before it, if an `=` follows its name and no other statement starts between.
+    /// Top-level code and other statements are named as such (`top-level code`, `the body of Overlay`).
+    static func placeOutsideFunctions(_ token: Int, in file: SourceFile, type typeIndex: Int) -> String {
+        let type = typeIndex >= 0 ? file.types[typeIndex] : nil
+        var declaration: (name: String, isStatic: Bool, hasValue: Bool)?
+        func endsValue(_ index: Int) -> Bool {
+            let kind = file.tokens[index].kind
+            return kind == .identifier || kind == .string || kind == .number || (0..<index).contains(Int(file.partners[index]))
+        }
+        var index = type.map { $0.bodyStart + 1 } ?? 0
+        while index <= token {
+            // A name on a new line after a complete value starts another statement (top-level code).
+            if declaration?.hasValue == true, file.isIdentifier(index), index > 0, endsValue(index - 1),
+                file.line(ofToken: index) > file.line(ofToken: index - 1)
+            {
+                declaration = nil
+            }
+            if index == token { break }
+            let partner = index < file.partners.count ? Int(file.partners[index]) : -1
+            if partner > index {
+                // A bracket that holds the creation encloses it (a closure called for the value); others are skipped.
+                if partner > token { break }
+                index = partner + 1
+                continue
+            }
+            if file.is(index, "let") || file.is(index, "var") {
+                declaration =
+                    file.isIdentifier(index + 1)
+                    ? (file.text(index + 1), file.is(index - 1, "static") || file.is(index - 1, "class"), false) : nil
+            } else if declaration != nil, file.isPunctuation(index, UInt8(ascii: "=")) {
+                declaration?.hasValue = true
+            } else if ["func", "init", "subscript", "if", "guard", "for", "while", "return", "struct", "class", "enum", "extension"]
+                .contains(where: { file.is(index, $0) }), !file.is(index + 1, "var"), !file.is(index + 1, "let"),
+                !file.isPunctuation(index - 1, UInt8(ascii: "="))
+            {
+                declaration = nil
+            }
+            index += 1
+        }
+        guard let declaration, declaration.hasValue else {
+            return type.map { "the body of \($0.simpleName)" } ?? "top-level code"
+        }
+        guard let type else { return "the initial value of the global \(declaration.name)" }
+        return "the initial value of the \(declaration.isStatic ? "static " : "")property \(type.simpleName).\(declaration.name)"
     }
 
     /// The variable a creation is assigned to: `window = UIWindow(…)`, `self.window = [[UIWindow alloc] …]`,
