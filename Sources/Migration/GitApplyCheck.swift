@@ -25,20 +25,17 @@ package enum GitApplyCheck: Sendable, Equatable {
         if let unsafe = changes.first(where: { !isSafe($0.path) }) {
             return .failed(message: "the patch names a path outside the scanned tree or inside .git: \(unsafe.path)")
         }
-        let fileManager = FileManager.default
-        let folder = fileManager.temporaryDirectory.appendingPathComponent("scenesweep-apply-\(UUID().uuidString)")
-        defer { try? fileManager.removeItem(at: folder) }
+        let folder: ScratchFolder
         do {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try ScratchFolder("scenesweep-apply")
             for change in changes {
                 guard let before = change.before else { continue }
-                let file = folder.appendingPathComponent(change.path)
-                try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(before).write(to: file)
+                try folder.write(before, to: change.path)
             }
         } catch {
-            return .notChecked(reason: "not checked (could not copy the files to check against: \(error.localizedDescription))")
+            return .notChecked(reason: "not checked (could not copy the files to check against: \(error))")
         }
+        defer { folder.remove() }
         let run: ChildProcess.Result
         do {
             // The patch on standard input: the only files written are the ones it applies to.
@@ -52,7 +49,7 @@ package enum GitApplyCheck: Sendable, Equatable {
                     "GIT_CONFIG_GLOBAL": "/dev/null",
                     // Without a repository `git apply` works like patch(1); this keeps it from finding one in
                     // a folder above the temporary one.
-                    "GIT_CEILING_DIRECTORIES": fileManager.temporaryDirectory.path,
+                    "GIT_CEILING_DIRECTORIES": URL(fileURLWithPath: folder.path).deletingLastPathComponent().path,
                 ],
                 input: patch, timeout: timeout)
         } catch .cannotStart(let reason) {
@@ -65,8 +62,29 @@ package enum GitApplyCheck: Sendable, Equatable {
         return .failed(message: message.isEmpty ? "git apply --check failed with status \(run.status)" : message)
     }
 
-    /// The first executable file called `name` in the absolute folders of `searchPath`.
+    /// The first executable file called `name` in the absolute folders of `searchPath`, looked up once per
+    /// name and search path (a sweep asks for each patch).
     package static func executable(named name: String, searchPath: String) -> URL? {
+        found.lookUp(name + "\u{0}" + searchPath) { lookUp(named: name, searchPath: searchPath) }
+    }
+
+    private static let found = Lookups()
+
+    private final class Lookups: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [String: URL?] = [:]
+
+        func lookUp(_ key: String, _ make: () -> URL?) -> URL? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = results[key] { return known }
+            let result = make()
+            results[key] = result
+            return result
+        }
+    }
+
+    private static func lookUp(named name: String, searchPath: String) -> URL? {
         for folder in searchPath.split(separator: ":") where folder.hasPrefix("/") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
             var isFolder: ObjCBool = false

@@ -149,18 +149,12 @@ struct PatchVerification {
             } catch {
                 return "\(path): does not read back: \(error)"
             }
-            do {
-                _ = try PropertyListSerialization.propertyList(from: Data(change.after), options: [], format: nil)
-            } catch {
-                return "\(path): Foundation cannot read it back: \(error.localizedDescription)"
-            }
+            if let problem = FoundationPlistRead.problem(change.after) { return "\(path): Foundation cannot read it back: \(problem)" }
             return nil
         }
         if path == pbxproj {
-            do {
-                _ = try PropertyListSerialization.propertyList(from: Data(change.after), options: [], format: nil)
-            } catch {
-                return "\(path): Foundation cannot read the edited project: \(error.localizedDescription)"
+            if let problem = FoundationPlistRead.problem(change.after) {
+                return "\(path): Foundation cannot read the edited project: \(problem)"
             }
             // ProjectReader reads it back in the re-scan below, where the target's sources are checked.
         }
@@ -192,13 +186,11 @@ struct PatchVerification {
     /// `swiftc -parse` on the file: syntax only, so UIKit need not exist on this machine.
     private func swiftParseProblem(_ bytes: [UInt8], name: String) -> String? {
         guard case .compiler(let compiler) = swiftParser else { return nil }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenesweep-parse-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let file = folder.appendingPathComponent(name)
-            try Data(bytes).write(to: file)
-            let run = try ChildProcess.run(compiler, ["-parse", file.path], timeout: 60)
+            let folder = try ScratchFolder("scenesweep-parse")
+            defer { folder.remove() }
+            try folder.write(bytes, to: name)
+            let run = try ChildProcess.run(compiler, ["-parse", folder.path + "/" + name], timeout: 60)
             guard run.status == 0 else {
                 return "\(name) does not parse: " + run.errors.split(separator: "\n").prefix(3).joined(separator: "; ")
             }

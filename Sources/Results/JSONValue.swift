@@ -91,24 +91,47 @@ package indirect enum JSONValue: Sendable, Hashable {
 
     static func writeString(_ value: String, to output: inout String) {
         output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
+        // Byte by byte, copying the runs that need no escape at once: reports and patch decisions carry long
+        // strings (a whole patch), and a scalar at a time costs more than the rest of writing them.
+        let utf8 = value.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var escape: String?
+            var length = 1
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in JavaScript.
+                let second = utf8.index(after: index)
+                if second != utf8.endIndex, utf8[second] == 0x80 {
+                    let third = utf8.index(after: second)
+                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
+                        escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                        length = 3
+                    }
+                }
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+                if byte < 0x20 || byte == 0x7F {
+                    let hex = String(byte, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 }
             }
+            guard let escape else {
+                index = utf8.index(after: index)
+                continue
+            }
+            output += String(decoding: utf8[runStart..<index], as: UTF8.self)
+            output += escape
+            index = utf8.index(index, offsetBy: length)
+            runStart = index
         }
+        output += String(decoding: utf8[runStart..<utf8.endIndex], as: UTF8.self)
         output += "\""
     }
 }

@@ -1,12 +1,18 @@
 /// Object ids for new pbxproj objects: 24 uppercase hex digits, like Xcode's, derived from a seed so that
 /// the same edit of the same file always gives the same ids, and never one the file already uses.
 struct ObjectIDGenerator {
-    private var taken: Set<String>
+    /// An id's 96 bits (24 hex digits, any case): what is taken, kept without a string per word.
+    private struct Bits: Hashable {
+        let high: UInt64
+        let low: UInt32
+    }
+
+    private var taken: Set<Bits>
 
     /// - Parameter bytes: the project file; every 24-hex-digit word in it counts as taken, object or not
     ///   (ids of other projects' objects appear in `remoteGlobalIDString`).
     init(avoiding bytes: [UInt8], objectIDs: some Sequence<String>) {
-        var taken = Set(objectIDs)
+        var taken = Set(objectIDs.compactMap { Self.bits(Array($0.utf8)[...]) })
         var start = 0
         while start < bytes.count {
             guard Self.isWordByte(bytes[start]) else {
@@ -14,12 +20,8 @@ struct ObjectIDGenerator {
                 continue
             }
             var end = start
-            var isHex = true
-            while end < bytes.count, Self.isWordByte(bytes[end]) {
-                if Self.hexDigit(bytes[end]) == nil { isHex = false }
-                end += 1
-            }
-            if isHex, end - start == 24 { taken.insert(String(decoding: bytes[start..<end], as: UTF8.self).uppercased()) }
+            while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
+            if end - start == 24, let bits = Self.bits(bytes[start..<end]) { taken.insert(bits) }
             start = end
         }
         self.taken = taken
@@ -30,9 +32,21 @@ struct ObjectIDGenerator {
         var attempt = 0
         while true {
             let id = Self.hash(attempt == 0 ? seed : "\(seed)#\(attempt)")
-            if taken.insert(id).inserted { return id }
+            if let bits = Self.bits(Array(id.utf8)[...]), taken.insert(bits).inserted { return id }
             attempt += 1
         }
+    }
+
+    /// The bits of 24 hex digits; nil for anything else.
+    private static func bits(_ word: ArraySlice<UInt8>) -> Bits? {
+        guard word.count == 24 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt32 = 0
+        for (offset, byte) in word.enumerated() {
+            guard let digit = hexDigit(byte) else { return nil }
+            if offset < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt32(digit) }
+        }
+        return Bits(high: high, low: low)
     }
 
     /// 96 bits of two FNV-1a hashes of the seed (the second from another starting value), as 24 hex digits.

@@ -36,7 +36,11 @@ package enum ProjectFileEditor {
         let resolver = GroupResolver(objects: objects, sourceRoot: ProjectReader.sourceRoot(of: root, xcodeprojPath: xcodeprojPath))
         var siblingRefs: [String] = []
         var referenced: Set<String> = []
+        // A reference resolves to a path ending in its own `path`'s name: only those named like the sibling or
+        // a new file can be either, and resolving every reference of a large project costs more than the edit.
+        let names = Set(files.map { Paths.fileName(of: $0.path) } + [Paths.fileName(of: siblingPath)])
         for (id, object) in objects where object["isa"]?.string == "PBXFileReference" {
+            guard let own = object["path"]?.string, names.contains(Paths.fileName(of: own)) else { continue }
             guard let path = resolver.path(of: id) else { continue }
             referenced.insert(path)
             if path == siblingPath { siblingRefs.append(id) }

@@ -136,7 +136,11 @@ extension AppDiscovery {
     /// One `unknown` app per scanned folder (the root, or each `--path`) that holds no app but shows signs of
     /// one, so that the folder counts against readiness instead of vanishing from the figures.
     func unidentifiedApps(besides apps: [App], limits: [String], vendored: VendoredCode) -> [App] {
-        let folders = limits.isEmpty ? [""] : limits.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        let folders = (limits.isEmpty ? [""] : limits.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }).filter { folder in
+            !apps.contains(where: { Paths.isInside($0.path, folder) || (!$0.path.isEmpty && Paths.isInside(folder, $0.path)) })
+        }
+        // Most trees have an app in every scanned folder: no signal to look for, across every file.
+        guard !folders.isEmpty else { return [] }
         var compiled: Set<String> = []
         for project in projects {
             for target in project.targets { compiled.formUnion(target.sourceFiles) }
@@ -146,8 +150,7 @@ extension AppDiscovery {
             files: tree.files.map(\.path).filter { vendored.reason(for: $0) == nil }, read: tree.read, compiled: compiled,
             parsedProjects: Set(projects.map(\.path)))
         var result: [App] = []
-        for folder in folders
-        where !apps.contains(where: { Paths.isInside($0.path, folder) || (!$0.path.isEmpty && Paths.isInside(folder, $0.path)) }) {
+        for folder in folders {
             let found = signals.signals(inside: folder == "." ? "" : folder)
             guard !found.isEmpty else { continue }
             let path = folder == "." ? "" : folder
