@@ -97,7 +97,7 @@ struct SwiftUIEventModifiers {
         case "URL": return ".onOpenURL on the scene's content (it also receives the URL that launches the app)"
         case "user activity":
             return callback.swift.contains("application(_:continue:restorationHandler:)")
-                ? ".onContinueUserActivity(_:perform:) on the scene's content" : nil
+                ? ".onContinueUserActivity(_:perform:) on the scene's content (universal links arrive as URLs, in .onOpenURL)" : nil
         case "life-cycle": return "the scenePhase environment value (onChange(of: scenePhase))"
         default: return nil
         }
