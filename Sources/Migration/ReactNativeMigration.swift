@@ -41,18 +41,8 @@ struct ReactNativeMigration: MigrationStrategy {
         let start = try templateStart(shape, facts: facts)
         try checkFactoryProperty(start, shape: shape, facts: facts)
         try Self.checkSingleStart(start, facts: facts)
-        guard shape.windowProperty == .settable else {
-            throw Refusal(
-                "the app delegate has no settable window property, which code reading the app delegate's window needs",
-                at: start.place)
-        }
+        try Self.checkSceneDelegateFits(shape, facts: facts, at: start.place)
         let className = Self.sceneDelegateName
-        if let existing = facts.declarations[className]?.first {
-            let file = facts.files[existing.file]
-            throw Refusal(
-                "the app already declares a class named \(className) that is not a scene delegate",
-                at: Location(file: file.path, line: file.line(ofToken: file.types[existing.type].nameToken)))
-        }
         let sceneStart = ReactNativeSceneStart(
             source: .factory(moduleName: start.moduleName, factoryProperty: start.factoryProperty),
             connectionOptionsAPI: version >= Self.sceneSupport,
@@ -164,6 +154,21 @@ struct ReactNativeMigration: MigrationStrategy {
             throw Refusal(
                 "\(start.factoryProperty) is not an internal var of \(shape.className), so the scene delegate cannot read the factory from it",
                 at: start.place)
+        }
+    }
+
+    /// What every factory patch needs of the app: a settable window on the app delegate (code reads it), and
+    /// no class of the scene delegate's name already.
+    static func checkSceneDelegateFits(_ shape: AppDelegateShape, facts: AppFacts, at place: Location) throws(Refusal) {
+        guard shape.windowProperty == .settable else {
+            throw Refusal(
+                "the app delegate has no settable window property, which code reading the app delegate's window needs", at: place)
+        }
+        if let existing = facts.declarations[sceneDelegateName]?.first {
+            let file = facts.files[existing.file]
+            throw Refusal(
+                "the app already declares a class named \(sceneDelegateName) that is not a scene delegate",
+                at: Location(file: file.path, line: file.line(ofToken: file.types[existing.type].nameToken)))
         }
     }
 

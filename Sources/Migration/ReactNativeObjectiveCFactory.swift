@@ -25,18 +25,8 @@ enum ReactNativeObjectiveCFactory {
         try checkFactoryProperty(start, shape: shape, facts: facts)
         let factoryImport = try factoryImport(start, shape: shape, facts: facts)
         try ReactNativeMigration.checkSingleStart(start, facts: facts)
-        guard shape.windowProperty == .settable else {
-            throw Refusal(
-                "the app delegate has no settable window property, which code reading the app delegate's window needs",
-                at: start.place)
-        }
+        try ReactNativeMigration.checkSceneDelegateFits(shape, facts: facts, at: start.place)
         let className = ReactNativeMigration.sceneDelegateName
-        if let existing = facts.declarations[className]?.first {
-            let file = facts.files[existing.file]
-            throw Refusal(
-                "the app already declares a class named \(className) that is not a scene delegate",
-                at: Location(file: file.path, line: file.line(ofToken: file.types[existing.type].nameToken)))
-        }
         var sceneStart = ReactNativeSceneStart(
             source: .factory(moduleName: start.moduleName, factoryProperty: start.factoryProperty),
             connectionOptionsAPI: version >= ReactNativeMigration.sceneSupport, imports: [],
