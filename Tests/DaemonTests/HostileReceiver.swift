@@ -10,7 +10,7 @@ import TestSupport
 /// - `dripBody`: answers 200 at once, then drips its body a byte every 2 s, forever;
 /// - `dripHead`: drips its status line and headers a byte every 2 s, so no head ever completes;
 /// - `silent`: reads the request and never answers;
-/// - `huge`: answers 200 with a 3,000 MiB body, written as fast as the client takes it;
+/// - `huge`: answers 200 with a 1 TiB body, written as fast as the client takes it;
 /// - `redirect`: answers 307 to `target` (another receiver).
 final class HostileReceiver: @unchecked Sendable {
     enum Mode: String {
@@ -57,7 +57,7 @@ final class HostileReceiver: @unchecked Sendable {
                     elif mode == "silent":
                         time.sleep(3600)
                     elif mode == "huge":
-                        total = 3000 << 20
+                        total = 1 << 40
                         connection.sendall(b"HTTP/1.1 200 OK\\r\\nContent-Length: %d\\r\\n\\r\\n" % total)
                         block = b"0" * 65536
                         while sent < total:

@@ -77,10 +77,12 @@ struct HostileWebhookTests {
 
         #expect(delivery == .delivered(attempts: 1))
         await Self.waitFor { receiver.connectionsEnded == 1 }
-        #expect(receiver.connectionsEnded == 1, "the client hung up long before 3,000 MiB")
-        // What libcurl reads before the cancel lands is dropped as it comes (about 235 MB over loopback
-        // here, in half a second), never kept; before, all 3,000 MiB were read and held.
-        #expect(receiver.bytesSent < 1 << 30, "\(receiver.bytesSent) bytes went out before the client hung up")
+        // The answer announces 1 TiB: only a client that hangs up ends the connection within the wait (one
+        // that read it to the end, as before, would take minutes and hold it all). How much libcurl reads
+        // before the cancel lands depends on the machine's load (235 MB here when idle, 1.5 GB once in a
+        // loaded CI run), so it is not asserted; it is dropped as it comes, never kept.
+        #expect(receiver.connectionsEnded == 1, "the client hung up long before 1 TiB")
+        #expect(receiver.bytesSent < 1 << 40)
     }
 
     @Test func a307IsNotFollowedNorTriedAgainAndTheOtherHostHearsNothing() async throws {
