@@ -46,7 +46,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["Results", "CLI", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
-        .testTarget(name: "FleetTests", dependencies: ["Results", "Fleet", "Reports", "Rules", "ScanCore", "Git", "YAML", "TestSupport"]),
+        .testTarget(
+            name: "FleetTests", dependencies: ["Results", "Fleet", "Reports", "Rules", "ScanCore", "Git", "YAML", "Migration", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Results", "Daemon", "Fleet", "TestSupport"]),
         .testTarget(name: "ForgeTests", dependencies: ["Results", "Forge", "Fleet", "Reports", "Rules", "TestSupport"]),
     ],

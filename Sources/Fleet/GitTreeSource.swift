@@ -30,6 +30,7 @@ package struct GitTreeSource: FileSource {
         let id: ObjectID
         let size: Int
         let isMissing: Bool
+        var executable = false
     }
 
     /// - Throws: when the repository cannot be opened or does not hold the commit.
@@ -89,6 +90,25 @@ package struct GitTreeSource: FileSource {
         }
     }
 
+    /// The index entry of a plain file of the commit (`git apply --check --cached` reads it from the object
+    /// store); nil for a path that is not one, or whose blob is missing.
+    package func indexEntry(at path: String) -> GitIndexFile.Entry? {
+        guard let blob = state.blob(at: path) ?? (try? lookUp(path)), !blob.isMissing else { return nil }
+        return GitIndexFile.Entry(path: path, id: blob.id, executable: blob.executable)
+    }
+
+    /// A git index of the paths a patch edits and creates, for `git apply --check --cached`: each edited path,
+    /// and each created one the commit already has; nil when an edited path is not a plain file here.
+    package func index(editing edited: [String], creating created: [String]) -> [UInt8]? {
+        var entries: [GitIndexFile.Entry] = []
+        for path in edited {
+            guard let entry = indexEntry(at: path) else { return nil }
+            entries.append(entry)
+        }
+        entries += created.compactMap(indexEntry(at:))
+        return GitIndexFile.bytes(entries)
+    }
+
     private func lookUp(_ path: String) throws(FileSourceError) -> Blob {
         let item: TreeItem?
         do {
@@ -98,7 +118,7 @@ package struct GitTreeSource: FileSource {
         }
         switch item {
         case .entry(let entry) where entry.kind == .file || entry.kind == .executable:
-            return Blob(id: entry.id, size: entry.size, isMissing: false)
+            return Blob(id: entry.id, size: entry.size, isMissing: false, executable: entry.kind == .executable)
         case .entry(let entry) where entry.kind == .symlink:
             throw .unreadable(path, reason: "symlink; not followed")
         case .none:
@@ -125,7 +145,8 @@ package struct GitTreeSource: FileSource {
                 for entry in entries {
                     switch entry.kind {
                     case .file, .executable:
-                        blobs[entry.path] = Blob(id: entry.id, size: entry.size, isMissing: entry.isMissing)
+                        blobs[entry.path] = Blob(
+                            id: entry.id, size: entry.size, isMissing: entry.isMissing, executable: entry.kind == .executable)
                         if filter.keeps(file: entry.path) { files.append(FileEntry(path: entry.path)) }
                     case .symlink where entry.isMissing:
                         diagnostics.append(Diagnostic(.warning, file: entry.path, "symlink does not resolve; not followed"))

@@ -1,4 +1,5 @@
 import Foundation
+import Git
 import Migration
 import Results
 import Rules
@@ -12,16 +13,18 @@ enum PatchFiles {
     /// Decides the repository's blocked apps from the same tree its result was made from, writes their files
     /// and returns the counts; nil when no app is blocked (nothing is written).
     static func write(
-        workspace: Workspace, source: any FileSource, settings: ScanSettings, rules: RuleSelection, report: ScanReport, key: RepoKey,
+        workspace: Workspace, source: GitTreeSource, settings: ScanSettings, rules: RuleSelection, report: ScanReport, key: RepoKey,
         folder: String
     ) throws -> PatchCounts? {
         guard report.apps.contains(where: { $0.verdict == .blocked && $0.counted }) else { return nil }
         // A sweep must not depend on a Swift toolchain, and a compiler process per patch would cost more than
         // the rest of the patch: written Swift is read back with scenesweep's lexer here, and `fix` adds
-        // swiftc -parse. git apply --check and the re-scan run here as in `fix`.
+        // swiftc -parse. git apply --check and the re-scan run here as in `fix`; git checks each patch against
+        // the scanned commit in the mirror, so the files it changes need not be copied out.
+        var request = FixRequest(swiftParser: .none(reason: "a sweep leaves it to `scenesweep fix`"))
+        request.applyBase = .commit(gitDirectory: source.repositoryPath) { source.index(editing: $0, creating: $1) }
         let run = Migrator.run(
-            workspace: workspace, report: report, source: source, filter: settings.filter, rules: rules,
-            request: FixRequest(swiftParser: .none(reason: "a sweep leaves it to `scenesweep fix`")))
+            workspace: workspace, report: report, source: source, filter: settings.filter, rules: rules, request: request)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var counts = PatchCounts()
         for migration in run.migrations {

@@ -11,52 +11,82 @@ package enum GitApplyCheck: Sendable, Equatable {
     /// The patch was not checked; the reason says why.
     case notChecked(reason: String)
 
-    /// Writes the `before` bytes of `changes` into a new temporary folder and runs `git apply --check` on
-    /// `patch` there, with the `git` found on `environment`'s `PATH`, no configuration but git's built-in
-    /// defaults, and no repository around it, giving up after `timeout` seconds. Nothing from the scanned
-    /// repository runs: its files are only data here, and a `PATH` entry that is not absolute (which
-    /// would be looked up from the working directory) is skipped.
-    package static func run(_ patch: [UInt8], against changes: [FileChange], environment: [String: String], timeout: TimeInterval = 30)
-        -> GitApplyCheck
-    {
+    /// Where git finds the files a patch was made from.
+    package enum Base: Sendable {
+        /// Copies of the files as the patch found them, written to a new temporary folder (a working tree: `fix`).
+        case copies
+        /// A commit of a bare repository (a sweep's mirror): git reads the files from its object store through
+        /// a temporary index of only the paths the patch names. `index` makes that index's bytes from the
+        /// paths (from the repository root) the patch edits and those it creates: every edited one, and any
+        /// created one the commit has (git then refuses to create it); nil when an edited path is not a plain
+        /// file of the commit (copies are then used).
+        case commit(gitDirectory: String, index: @Sendable (_ edited: [String], _ created: [String]) -> [UInt8]?)
+    }
+
+    /// Runs `git apply --check` on `patch` with the `git` found on `environment`'s `PATH`, no configuration
+    /// but git's built-in defaults, giving up after `timeout` seconds, against `base`: a temporary copy of the
+    /// `before` bytes of `changes`, or the scanned commit itself. Nothing from the scanned repository runs:
+    /// its files are only data here, and a `PATH` entry that is not absolute (which would be looked up from
+    /// the working directory) is skipped.
+    package static func run(
+        _ patch: [UInt8], against changes: [FileChange], base: Base = .copies, environment: [String: String],
+        timeout: TimeInterval = 30
+    ) -> GitApplyCheck {
         guard let git = executable(named: "git", searchPath: environment["PATH"] ?? "") else {
             return .notChecked(reason: "not checked (git not found)")
         }
         if let unsafe = changes.first(where: { !isSafe($0.path) }) {
             return .failed(message: "the patch names a path outside the scanned tree or inside .git: \(unsafe.path)")
         }
-        let folder: ScratchFolder
-        do {
-            folder = try ScratchFolder("scenesweep-apply")
-            for change in changes {
-                guard let before = change.before else { continue }
-                try folder.write(before, to: change.path)
+        var settings = [
+            "PATH": environment["PATH"] ?? "",
+            "LC_ALL": "C",
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CONFIG_GLOBAL": "/dev/null",
+        ]
+        let arguments: [String]
+        // Kept until git is done.
+        var scratch: AnyObject?
+        if case .commit(let gitDirectory, let index) = base, let bytes = index(changes.filter { $0.before != nil }.map(\.path), changes.filter { $0.before == nil }.map(\.path)) {
+            // git reads the preimages from the object store through an index of only the changed files: one
+            // small file written, where copies cost a folder per path component (on ext4 here, making and
+            // deleting those folders cost more CPU than git itself).
+            do {
+                let file = try ScratchFile("scenesweep-index", holding: bytes)
+                scratch = file
+                settings["GIT_INDEX_FILE"] = file.path
+            } catch {
+                return .notChecked(reason: "not checked (could not write the index to check against: \(error))")
             }
-        } catch {
-            return .notChecked(reason: "not checked (could not copy the files to check against: \(error))")
+            arguments = ["--git-dir=" + gitDirectory, "apply", "--check", "--cached", "--whitespace=nowarn"]
+        } else {
+            let folder: ScratchFolder
+            do {
+                folder = try ScratchFolder("scenesweep-apply")
+                scratch = folder
+                for change in changes {
+                    guard let before = change.before else { continue }
+                    try folder.write(before, to: change.path)
+                }
+            } catch {
+                return .notChecked(reason: "not checked (could not copy the files to check against: \(error))")
+            }
+            settings["HOME"] = folder.path
+            // Without a repository `git apply` works like patch(1); this keeps it from finding one in a folder
+            // above the temporary one.
+            settings["GIT_CEILING_DIRECTORIES"] = URL(fileURLWithPath: folder.path).deletingLastPathComponent().path
+            arguments = ["-C", folder.path, "apply", "--check", "--whitespace=nowarn"]
         }
-        defer { folder.remove() }
         let run: ChildProcess.Result
         do {
-            // The patch on standard input: the only files written are the ones it applies to.
-            run = try ChildProcess.run(
-                git.path, ["-C", folder.path, "apply", "--check", "--whitespace=nowarn"],
-                environment: [
-                    "PATH": environment["PATH"] ?? "",
-                    "HOME": folder.path,
-                    "LC_ALL": "C",
-                    "GIT_CONFIG_NOSYSTEM": "1",
-                    "GIT_CONFIG_GLOBAL": "/dev/null",
-                    // Without a repository `git apply` works like patch(1); this keeps it from finding one in
-                    // a folder above the temporary one.
-                    "GIT_CEILING_DIRECTORIES": URL(fileURLWithPath: folder.path).deletingLastPathComponent().path,
-                ],
-                input: patch, timeout: timeout)
+            // The patch on standard input.
+            run = try ChildProcess.run(git.path, arguments, environment: settings, input: patch, timeout: timeout)
         } catch .cannotStart(let reason) {
             return .notChecked(reason: "not checked (\(reason))")
         } catch {
             return .notChecked(reason: "not checked (git apply --check \(error))")
         }
+        withExtendedLifetime(scratch) {}
         if run.status == 0 { return .passed }
         let message = run.errors.trimmingCharacters(in: .whitespacesAndNewlines)
         return .failed(message: message.isEmpty ? "git apply --check failed with status \(run.status)" : message)

@@ -14,6 +14,9 @@ package struct FixRequest: Sendable {
     package var swiftParser: SwiftParser
     /// Where the checks look up `git` (`PATH`).
     package var environment: [String: String]
+    /// What `git apply --check` checks each patch against: copies of the files (a working tree), or the
+    /// scanned commit (a sweep's mirror).
+    package var applyBase: GitApplyCheck.Base = .copies
 
     package init(
         apps: [String] = [], includeAtRisk: Bool = false, swiftParser: SwiftParser = .none(reason: "no swiftc on PATH"),
@@ -80,7 +83,8 @@ package enum Migrator {
                 app, facts: facts, workspace: workspace, report: report, current: current,
                 verification: PatchVerification(
                     source: PatchedSource(base: source, changes: accepted), filter: filter, rules: rules, before: baseline,
-                    swiftParser: request.swiftParser, environment: request.environment, anchors: anchors(rules),
+                    swiftParser: request.swiftParser, environment: request.environment, applyBase: request.applyBase,
+                    patchedEarlier: Set(current.keys), anchors: anchors(rules),
                     lexed: workspace.sources.filter { current[$0.key] == nil },
                     notLexed: notLexed.subtracting(current.keys), projects: workspace.projects, prefix: prefix))
             if migration.migration.status == .patched {

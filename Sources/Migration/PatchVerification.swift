@@ -31,6 +31,10 @@ struct PatchVerification {
     let swiftParser: SwiftParser
     /// Where `git` is looked up (`PATH`).
     let environment: [String: String]
+    /// What `git apply --check` checks a patch against; `patchedEarlier` lists the files an accepted patch of
+    /// the tree changed, which only copies can show as they now are.
+    var applyBase: GitApplyCheck.Base = .copies
+    var patchedEarlier: Set<String> = []
     /// The scan's anchors, and the files it lexed: the re-scan lexes again only what a patch changed.
     let anchors: AnchorSearch
     let lexed: [String: SourceFile]
@@ -60,8 +64,14 @@ struct PatchVerification {
         outcome.checks.append("every written file reads back (\(readers(of: changes, pbxproj: pbxproj)))")
         let rooted = changes.map { FileChange(path: prefix.isEmpty ? $0.path : prefix + "/" + $0.path, before: $0.before, after: $0.after) }
         outcome.patch = UnifiedDiff.render(rooted)
-        switch GitApplyCheck.run(outcome.patch, against: rooted, environment: environment) {
-        case .passed: outcome.checks.append("git apply --check")
+        let base = changes.contains { patchedEarlier.contains($0.path) } ? .copies : applyBase
+        switch GitApplyCheck.run(outcome.patch, against: rooted, base: base, environment: environment) {
+        case .passed:
+            if case .commit = base {
+                outcome.checks.append("git apply --check on the scanned commit")
+            } else {
+                outcome.checks.append("git apply --check")
+            }
         case .failed(let message): return fail("git apply --check refused the patch: \(message)")
         case .notChecked(let reason): outcome.checks.append("git apply --check not run (\(reason))")
         }

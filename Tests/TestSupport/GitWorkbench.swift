@@ -63,7 +63,7 @@ package final class GitWorkbench: @unchecked Sendable {
 
     /// Runs git with a fixed identity and no user or system configuration; returns trimmed stdout.
     @discardableResult
-    package func git(_ arguments: [String], in directory: String) throws -> String {
+    package func git(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "gc.auto=0"] + arguments
@@ -71,6 +71,7 @@ package final class GitWorkbench: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_CONFIG_NOSYSTEM"] = "1"
         environment["HOME"] = root
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe()
         let errors = Pipe()
