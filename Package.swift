@@ -47,7 +47,8 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(
-            name: "FleetTests", dependencies: ["Results", "Fleet", "Reports", "Rules", "ScanCore", "Git", "YAML", "Migration", "TestSupport"]),
+            name: "FleetTests",
+            dependencies: ["Results", "Fleet", "Reports", "Rules", "ScanCore", "Git", "YAML", "Migration", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Results", "Daemon", "Fleet", "TestSupport"]),
         .testTarget(name: "ForgeTests", dependencies: ["Results", "Forge", "Fleet", "Reports", "Rules", "TestSupport"]),
     ],

@@ -47,7 +47,9 @@ package enum GitApplyCheck: Sendable, Equatable {
         let arguments: [String]
         // Kept until git is done.
         var scratch: AnyObject?
-        if case .commit(let gitDirectory, let index) = base, let bytes = index(changes.filter { $0.before != nil }.map(\.path), changes.filter { $0.before == nil }.map(\.path)) {
+        if case .commit(let gitDirectory, let index) = base,
+            let bytes = index(changes.filter { $0.before != nil }.map(\.path), changes.filter { $0.before == nil }.map(\.path))
+        {
             // git reads the preimages from the object store through an index of only the changed files: one
             // small file written, where copies cost a folder per path component (on ext4 here, making and
             // deleting those folders cost more CPU than git itself).

@@ -57,11 +57,14 @@ struct ApplyCheckAgainstCommitTests {
         let fixture = try mirror()
         let source = fixture.source
         let changes = [
-            FileChange(path: "apps/Shop/Info.plist", before: Array(Self.plist.utf8), after: Array("<dict>\n\t<key>B</key>\n</dict>\n".utf8)),
+            FileChange(
+                path: "apps/Shop/Info.plist", before: Array(Self.plist.utf8), after: Array("<dict>\n\t<key>B</key>\n</dict>\n".utf8)),
             FileChange(path: "apps/Shop/SceneDelegate.swift", before: nil, after: Array("import UIKit\n".utf8)),
         ]
         let asked = LockedPaths()
-        #expect(GitApplyCheck.run(UnifiedDiff.render(changes), against: changes, base: base(source, asked: asked), environment: environment) == .passed)
+        #expect(
+            GitApplyCheck.run(UnifiedDiff.render(changes), against: changes, base: base(source, asked: asked), environment: environment)
+                == .passed)
         #expect(asked.all == [["apps/Shop/Info.plist", "created:", "apps/Shop/SceneDelegate.swift"]])
         withExtendedLifetime(fixture) {}
     }
