@@ -36,6 +36,9 @@ package struct BuildSettings: Sendable, Hashable {
     /// Fully layered values before `$(VAR)` expansion (except `$(inherited)`, already applied).
     package let values: [String: SettingValue]
     private var builtIns: [String: String]
+    /// The conditional keys of each setting (`KEY[sdk=iphoneos*]` under `KEY`), sorted: looked up on every read,
+    /// so made once rather than by filtering every key each time.
+    private let conditionals: [String: [String]]
 
     /// Layers a target's settings for one configuration.
     /// - Parameter load: reads a root-relative file for xcconfig includes.
@@ -47,14 +50,17 @@ package struct BuildSettings: Sendable, Hashable {
         var oversized: Set<String> = []
         func apply(_ key: String, _ raw: String, _ origin: SettingOrigin?) {
             var value = raw
+            // Most values hold no reference at all: one byte search settles it before any text search (the
+            // substring searches below cost more than the rest of resolving a target's settings).
+            let referencing = raw.utf8.contains(UInt8(ascii: "$"))
             // Xcode reads a setting's reference to itself (`X = $(X)` in the project over an xcconfig that sets X)
             // as the value of the layers below, like $(inherited). With nothing below it stays unresolved: the
             // value is then Xcode's default, which a scan cannot know.
-            if value.contains("$"), !key.contains("["), values[key] != nil {
+            if referencing, !key.utf8.contains(UInt8(ascii: "[")), values[key] != nil {
                 value = value.replacingOccurrences(of: "$(\(key))", with: "$(inherited)")
                     .replacingOccurrences(of: "${\(key)}", with: "$(inherited)")
             }
-            if value.contains("$(inherited)") || value.contains("${inherited}") {
+            if referencing, value.contains("$(inherited)") || value.contains("${inherited}") {
                 let below = values[key]?.raw ?? ""
                 // `X = $(inherited) $(inherited)` doubles X on every line, so a few dozen lines would need
                 // terabytes (found by scripts/fuzz settings): an assignment that would pass the cap is
@@ -110,12 +116,18 @@ package struct BuildSettings: Sendable, Hashable {
         self.configuration = configuration
         self.values = values
         self.builtIns = builtIns
+        var conditionals: [String: [String]] = [:]
+        for key in values.keys {
+            guard let open = key.utf8.firstIndex(of: UInt8(ascii: "[")) else { continue }
+            conditionals[String(key[..<open]), default: []].append(key)
+        }
+        self.conditionals = conditionals.mapValues { $0.sorted() }
     }
 
     /// The raw value of a setting for an iOS device build: `[sdk=iphoneos*]` wins over the
     /// unconditional assignment, as in Xcode; other conditions (`[sdk=macosx*]`, `[arch=…]`) are ignored.
     package func setting(_ key: String) -> SettingValue? {
-        let conditional = values.keys.filter { $0.hasPrefix(key + "[") }.sorted()
+        let conditional = conditionals[key] ?? []
         if let iOS = conditional.first(where: { $0.contains("sdk=iphoneos") }) { return values[iOS] }
         if let value = values[key] { return value }
         return conditional.first(where: { $0.hasSuffix("[sdk=*]") }).flatMap { values[$0] }
@@ -169,7 +181,7 @@ package struct BuildSettings: Sendable, Hashable {
 
     /// Once the budget is spent, references expand to nothing, as unknown names do.
     private func expand(_ text: String, depth: Int, budget: inout Int) -> String {
-        guard text.contains("$"), depth < 16 else { return text }
+        guard text.utf8.contains(UInt8(ascii: "$")), depth < 16 else { return text }
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {

@@ -266,7 +266,7 @@ struct AppDelegateWindowRule: Rule {
         // A scene delegate that gives the app delegate's window its scene shows it: what is left is the
         // initialiser iOS 26 deprecates, a note.
         let adoption = facts.hasAdoptedScenes ? WindowAdoption.find(facts) : nil
-        for site in WindowCreation.sites(facts) where site.isAppDelegateWindow && !site.isAttached {
+        for site in context.memo.windowSites(facts) where site.isAppDelegateWindow && !site.isAttached {
             let how = site.file.language == .swift ? "\(site.file.text(site.token))(frame:)" : "initWithFrame:"
             methodsWithCreation.insert(site.file.path + "#" + site.place)
             if let adoption {

@@ -57,7 +57,7 @@ struct MainScreenUseRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for file in context.facts.files where file.mentions("UIScreen") {
-            for index in file.tokens.indices where file.is(index, "UIScreen") {
+            for index in file.identifierIndices(["UIScreen"]) {
                 let swiftMain =
                     file.isPunctuation(index + 1, UInt8(ascii: ".")) && (file.is(index + 2, "main") || file.is(index + 2, "mainScreen"))
                 let objcMain = file.is(index + 1, "mainScreen") && file.isPunctuation(index + 2, UInt8(ascii: "]"))

@@ -340,11 +340,10 @@ struct WindowLookupRule: Rule {
         let ownKeyWindow = declaresSceneAwareKeyWindow(facts)
         let bridged = bridgesWindow(facts)
         for file in context.facts.files where file.mentions("indow") {
-            for index in file.tokens.indices where file.tokens[index].kind == .identifier {
-                let isKey = file.is(index, "keyWindow")
-                let isWindows = !isKey && file.is(index, "windows")
-                let isWindow = !isKey && !isWindows && file.is(index, "window")
-                guard isKey || isWindows || isWindow else { continue }
+            for index in file.identifierIndices(["keyWindow", "windows", "window"]) {
+                let length = file.tokens[index].length
+                let isKey = length == 9
+                let isWindows = length == 7
                 if CodeQuery.isAssigned(index, in: file) { continue }
                 if isKey || isWindows {
                     // Through a receiver, or implicit `self` in an extension of UIApplication.
@@ -376,7 +375,7 @@ struct WindowLookupRule: Rule {
         let facts = context.facts
         // An app delegate that builds and shows its own window reads it consistently until that moves to the
         // scene delegate; app-delegate-window is the finding that says so.
-        if WindowCreation.sites(facts).contains(where: \.isAppDelegateWindow) { return [] }
+        if context.memo.windowSites(facts).contains(where: \.isAppDelegateWindow) { return [] }
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
             if WindowCreation.body(facts.function(reference)).contains(where: { file.is($0, "makeKeyAndVisible") }) { return [] }

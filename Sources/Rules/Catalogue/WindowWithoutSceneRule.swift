@@ -151,7 +151,7 @@ struct WindowWithoutSceneRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        WindowCreation.sites(context.facts).filter { !$0.isAppDelegateWindow && !$0.isAttached }.map { site in
+        context.memo.windowSites(context.facts).filter { !$0.isAppDelegateWindow && !$0.isAttached }.map { site in
             var message =
                 "\(site.file.text(site.token)) created without a scene (in \(site.place)) is never shown once the app adopts scenes: "
                 + "use UIWindow(windowScene:) or set its windowScene"

@@ -16,13 +16,16 @@ package struct RuleContext: Sendable {
     package let workspace: Workspace
     /// The rule's severity after configuration overrides, for findings at the rule's default level.
     package let severity: Severity
+    /// Values the app's rules share (`AppMemo`).
+    package let memo: AppMemo
 
     package var app: App { facts.app }
 
-    package init(facts: AppFacts, workspace: Workspace, severity: Severity) {
+    package init(facts: AppFacts, workspace: Workspace, severity: Severity, memo: AppMemo = AppMemo()) {
         self.facts = facts
         self.workspace = workspace
         self.severity = severity
+        self.memo = memo
     }
 }
 

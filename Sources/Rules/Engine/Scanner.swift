@@ -64,9 +64,10 @@ package enum Scanner {
         // with the reason.
         let jobs = workspace.apps.indices.filter { !workspace.apps[$0].unidentified && !workspace.apps[$0].isStandIn }
             .flatMap { app in active.indices.map { (app, $0) } }
+        let memos = workspace.apps.map { _ in AppMemo() }
         let produced = Parallel.map(jobs.count) { index in
             let (app, rule) = jobs[index]
-            return run(active[rule], on: workspace.facts[app], workspace: workspace, selection: selection)
+            return run(active[rule], on: workspace.facts[app], workspace: workspace, selection: selection, memo: memos[app])
         }
         var findingsByApp = [[Finding]](repeating: [], count: workspace.apps.count)
         for (job, findings) in zip(jobs, produced) { findingsByApp[job.0] += findings }
@@ -83,9 +84,11 @@ package enum Scanner {
             diagnostics: Array(Set(diagnostics)).sorted())
     }
 
-    static func run(_ rule: any Rule.Type, on facts: AppFacts, workspace: Workspace, selection: RuleSelection) -> [Finding] {
+    static func run(
+        _ rule: any Rule.Type, on facts: AppFacts, workspace: Workspace, selection: RuleSelection, memo: AppMemo = AppMemo()
+    ) -> [Finding] {
         let description = rule.description
-        let context = RuleContext(facts: facts, workspace: workspace, severity: description.severity)
+        let context = RuleContext(facts: facts, workspace: workspace, severity: description.severity, memo: memo)
         return selection.leveled(rule.init().check(context), of: description)
     }
 

@@ -16,9 +16,9 @@ package enum WindowCreation {
     /// `[[UIWindow alloc] init]`, `[UIWindow new]`.
     static func scenelessCreations(in file: SourceFile, range: Range<Int>, classes: Set<String>) -> [Int] {
         var result: [Int] = []
-        for index in range where file.isIdentifier(index) {
-            let first = file.bytes[Int(file.tokens[index].start)]
-            guard first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"), classes.contains(file.text(index)) else { continue }
+        // Class names start with a capital (a lowercase one is not taken for a class here).
+        let names = classes.filter { ($0.utf8.first ?? 0) >= UInt8(ascii: "A") && ($0.utf8.first ?? 0) <= UInt8(ascii: "Z") }
+        for index in file.identifierIndices(Array(names)) where range.contains(index) {
             switch file.language {
             case .swift:
                 var call = index + 1
@@ -66,7 +66,7 @@ package enum WindowCreation {
 }
 
 /// A place where code creates a window without a scene, and whose window it is.
-package struct WindowSite {
+package struct WindowSite: Sendable {
     package let file: SourceFile
     /// The window class token of the creation.
     package let token: Int

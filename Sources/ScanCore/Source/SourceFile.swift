@@ -93,6 +93,44 @@ package struct SourceFile: Sendable, TokenReading {
         }
     }
 
+    /// Indices, in order, of the identifier tokens that read exactly one of `names`. The bytes are searched for
+    /// each name (memmem) and each hit is matched to the token starting there, so a rule looking for a rare
+    /// identifier pays for the file's bytes once rather than for a comparison per token.
+    package func identifierIndices(_ names: [String]) -> [Int] {
+        var found: [Int] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            tokens.withUnsafeBufferPointer { tokens in
+                guard let base = buffer.baseAddress else { return }
+                for name in names {
+                    let needle = Array(name.utf8)
+                    let length = needle.count
+                    guard length > 0 else { continue }
+                    var offset = 0
+                    while offset + length <= buffer.count,
+                        let hit = cbs_memmem(base + offset, buffer.count - offset, needle, length)
+                    {
+                        let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                        offset = position + 1
+                        // The token starting at the hit, if any (tokens are in byte order).
+                        var low = 0
+                        var high = tokens.count
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if Int(tokens[middle].start) < position { low = middle + 1 } else { high = middle }
+                        }
+                        guard low < tokens.count else { break }
+                        let token = tokens[low]
+                        if Int(token.start) == position, token.kind == .identifier, Int(token.end - token.start) == length {
+                            found.append(low)
+                        }
+                    }
+                }
+            }
+        }
+        if names.count > 1 { found.sort() }
+        return found
+    }
+
     /// The tokens from `start` through `end`, joined without spaces: a normalised rendering of code.
     package func code(from start: Int, through end: Int) -> String {
         guard start <= end, start >= 0, end < tokens.count else { return "" }
