@@ -181,3 +181,33 @@ struct SuppressionCommentTests {
         #expect(found.first?.reason == "until March")
     }
 }
+
+@Suite("Identifiers found by a byte search")
+struct IdentifierIndicesTests {
+    @Test("Only identifier tokens that read exactly a name, in token order, across several names")
+    func exactIdentifiersInOrder() {
+        let file = source(
+            """
+            // window in a comment, UIWindow too
+            let title = "window"
+            let windows = UIApplication.shared.windows
+            let w = UIApplication.shared.keyWindow ?? windowScene.window
+            let _window = UIWindow(frame: .zero); self.window = UIWindowScene.self
+            """)
+        let found = file.identifierIndices(["window", "keyWindow", "windows", "UIWindow"])
+        #expect(found == found.sorted())
+        #expect(found.map(file.text) == ["windows", "windows", "keyWindow", "window", "UIWindow", "window"])
+        // The same as comparing every token.
+        let names: Set<String> = ["window", "keyWindow", "windows", "UIWindow"]
+        #expect(found == file.tokens.indices.filter { file.tokens[$0].kind == .identifier && names.contains(file.text($0)) })
+        #expect(file.identifierIndices(["absent"]).isEmpty)
+        #expect(source("").identifierIndices(["window"]).isEmpty)
+    }
+
+    @Test("A name at the very end of the file, and one split by the end, are handled")
+    func endOfFile() {
+        let file = source("let a = window")
+        #expect(file.identifierIndices(["window"]).map(file.text) == ["window"])
+        #expect(file.identifierIndices(["windowScene"]).isEmpty)
+    }
+}
