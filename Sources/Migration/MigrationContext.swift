@@ -50,7 +50,7 @@ struct MigrationContext {
 
     /// A committed `.xcodeproj` whose target uses Info.plist files: what the shared edits need.
     func checkProjectAndPlists() throws(Refusal) {
-        guard let projectPath = app.project, let project = workspace.projects.first(where: { $0.path == projectPath }) else {
+        guard let projectPath = app.project, workspace.projects.contains(where: { $0.path == projectPath }) else {
             throw Refusal("the app has no Xcode project to register a new file in")
         }
         guard !app.infoPlists.isEmpty else { throw Refusal("the target names no Info.plist", at: app.declaration) }
@@ -128,8 +128,10 @@ struct MigrationContext {
         let edit: ProjectEdit
         do {
             // PatchVerification reads the edited project back in its re-scan, and checks the target's sources there.
+            // The scan's parse serves while no earlier patch of the tree has changed the file.
             edit = try ProjectFileEditor.addingFiles(
-                files, toTarget: target.id, besides: sibling, in: before, xcodeprojPath: projectPath, readBack: false)
+                files, toTarget: target.id, besides: sibling, in: before, xcodeprojPath: projectPath, readBack: false,
+                parsed: current[path] == nil ? workspace.projectDocuments[path] : nil)
         } catch {
             throw Refusal("\(path) cannot be edited safely: \(error)", at: Location(file: path, line: target.line))
         }

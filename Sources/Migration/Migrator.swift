@@ -50,7 +50,7 @@ package enum Migrator {
         source: any FileSource, filter: PathFilter = PathFilter(), rules: RuleSelection = RuleSelection(), request: FixRequest,
         prefix: String = ""
     ) -> Run {
-        let workspace = Workspace.load(from: source, filter: filter, anchors: anchors(rules))
+        let workspace = Workspace.load(from: source, filter: filter, anchors: anchors(rules), keepingProjectDocuments: true)
         return run(
             workspace: workspace, report: Scanner.scan(workspace, rules: rules), source: source, filter: filter, rules: rules,
             request: request, prefix: prefix)

@@ -14,15 +14,20 @@ package enum ProjectFileEditor {
     ///   - xcodeprojPath: root-relative path of the `.xcodeproj` folder.
     ///   - readBack: read the edited text back with `ProjectReader` and `checkSources`; a caller that reads
     ///     the edited project anyway (a re-scan of the patched tree) passes false and checks it there.
+    ///   - parsed: the scan's parse of `bytes`, when it kept one (then they are not parsed again).
     package static func addingFiles(
         _ files: [NewProjectFile], toTarget targetID: String, besides siblingPath: String, in bytes: [UInt8], xcodeprojPath: String,
-        readBack: Bool = true
+        readBack: Bool = true, parsed: ProjectDocument? = nil
     ) throws(ProjectEditError) -> ProjectEdit {
         let plist: (value: PlistValue, format: PropertyListFormat)
-        do {
-            plist = try PropertyListReader.read(bytes)
-        } catch {
-            throw .unreadable(error.message)
+        if let parsed, parsed.byteCount == bytes.count {
+            plist = (parsed.value, parsed.format)
+        } else {
+            do {
+                plist = try PropertyListReader.read(bytes)
+            } catch {
+                throw .unreadable(error.message)
+            }
         }
         guard plist.format == .openStep else { throw .unsupportedFormat(plist.format) }
         guard let objects = plist.value["objects"]?.dictionary, let rootID = plist.value["rootObject"]?.string,

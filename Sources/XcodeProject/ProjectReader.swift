@@ -18,12 +18,25 @@ package enum ProjectReader {
     ///   - bytes: the `project.pbxproj` contents.
     ///   - xcodeprojPath: root-relative path of the `.xcodeproj` folder.
     package static func read(_ bytes: [UInt8], xcodeprojPath: String) throws(ProjectError) -> Project {
-        let parsed: PlistValue
+        try readKeepingDocument(bytes, xcodeprojPath: xcodeprojPath).project
+    }
+
+    /// `read`, and the parsed file, for an edit of the same bytes to start from (`ProjectFileEditor`) instead
+    /// of parsing them again.
+    package static func readKeepingDocument(_ bytes: [UInt8], xcodeprojPath: String) throws(ProjectError) -> (
+        project: Project, document: ProjectDocument
+    ) {
+        let document: ProjectDocument
         do {
-            parsed = try PropertyListReader.read(bytes).value
+            let read = try PropertyListReader.read(bytes)
+            document = ProjectDocument(value: read.value, format: read.format, byteCount: bytes.count)
         } catch {
             throw ProjectError(message: "project.pbxproj is not a property list: \(error.message)", line: error.line)
         }
+        return (try project(from: document.value, bytes: bytes, xcodeprojPath: xcodeprojPath), document)
+    }
+
+    private static func project(from parsed: PlistValue, bytes: [UInt8], xcodeprojPath: String) throws(ProjectError) -> Project {
         guard let objects = parsed["objects"]?.dictionary,
             let rootID = parsed["rootObject"]?.string,
             let root = objects[rootID]?.dictionary,

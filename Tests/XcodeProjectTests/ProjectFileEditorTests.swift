@@ -49,6 +49,37 @@ struct ProjectFileEditorTests {
         }
     }
 
+    /// `fix` starts from the scan's parse of the project (`ProjectReader.readKeepingDocument`): the edit is the
+    /// one a fresh parse gives; a parse of other bytes (an earlier patch changed the file) is not used.
+    @Test(arguments: edits)
+    func theScansParseGivesTheSameEditAndOtherBytesAreParsedAgain(_ edit: Edit) throws {
+        let bytes = try edit.bytes
+        let expected = try edit.edited(bytes)
+        let (project, document) = try ProjectReader.readKeepingDocument(bytes, xcodeprojPath: edit.xcodeproj)
+        let targetID = try #require(project.targets.first { $0.name == edit.target }).id
+        let reused = try ProjectFileEditor.addingFiles(
+            edit.newFiles, toTarget: targetID, besides: edit.sibling, in: bytes, xcodeprojPath: edit.xcodeproj, parsed: document)
+        #expect(reused == .edited(expected))
+        // A document of a one-line-longer file (the pbxproj of another tree) would name objects these bytes lack.
+        let longer = bytes + Array("// a comment\n".utf8)
+        let other = try ProjectReader.readKeepingDocument(longer, xcodeprojPath: edit.xcodeproj).document
+        let empty = ProjectDocument(value: .dictionary([:]), format: .openStep, byteCount: longer.count)
+        #expect(
+            try ProjectFileEditor.addingFiles(
+                edit.newFiles, toTarget: targetID, besides: edit.sibling, in: bytes, xcodeprojPath: edit.xcodeproj, parsed: other)
+                == .edited(expected))
+        #expect(
+            try ProjectFileEditor.addingFiles(
+                edit.newFiles, toTarget: targetID, besides: edit.sibling, in: bytes, xcodeprojPath: edit.xcodeproj, parsed: empty)
+                == .edited(expected))
+        // One of the same length is taken as the parse of these bytes: the document is what the edit reads.
+        let blank = ProjectDocument(value: .dictionary([:]), format: .openStep, byteCount: bytes.count)
+        #expect(throws: ProjectEditError.self) {
+            try ProjectFileEditor.addingFiles(
+                edit.newFiles, toTarget: targetID, besides: edit.sibling, in: bytes, xcodeprojPath: edit.xcodeproj, parsed: blank)
+        }
+    }
+
     static let shelf = Edit(
         fixture: "scan/legacy-swift-uikit", xcodeproj: "Shelf.xcodeproj", target: "Shelf", sibling: "Shelf/AppDelegate.swift",
         files: ["Shelf/SceneDelegate.swift"], writtenPaths: ["SceneDelegate.swift"])

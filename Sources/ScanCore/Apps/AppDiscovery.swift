@@ -28,6 +28,10 @@ package struct AppDiscovery {
     let listed: Set<String>
     var diagnostics: [Diagnostic] = []
     var projects: [Project] = []
+    /// Whether each project's parse is kept (`documents`), for edits of the same bytes (`scenesweep fix`).
+    package var keepsDocuments = false
+    /// The parsed `project.pbxproj` files, by path, when `keepsDocuments`.
+    var documents: [String: ProjectDocument] = [:]
     /// Info.plist files parsed so far, by path (see `plist(of:)`).
     var parsedInfoPlists: [String: Result<ParsedInfoPlist, PropertyListError>] = [:]
 
@@ -53,8 +57,13 @@ package struct AppDiscovery {
                 continue
             }
             do {
-                let project = try ProjectReader.read(bytes, xcodeprojPath: xcodeproj)
-                projects.append(project)
+                if keepsDocuments {
+                    let (project, document) = try ProjectReader.readKeepingDocument(bytes, xcodeprojPath: xcodeproj)
+                    projects.append(project)
+                    documents[entry.path] = document
+                } else {
+                    projects.append(try ProjectReader.read(bytes, xcodeprojPath: xcodeproj))
+                }
             } catch {
                 diagnostics.append(
                     Diagnostic(.error, file: entry.path, line: error.line, "cannot parse: \(error.message); its targets were not scanned"))

@@ -41,13 +41,17 @@ package final class Workspace: Sendable {
     package let toolchainPins: [XcodePin]
     /// The apps' lockfiles, read, by path.
     package let lockfiles: [String: Lockfile]
+    /// The parsed `project.pbxproj` files by path, when the load was asked to keep them (`keepingProjectDocuments`).
+    package let projectDocuments: [String: ProjectDocument]
     private let fileSet: Set<String>
     private let source: any FileSource
 
     private init(
         source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], facts: [AppFacts],
-        diagnostics: [Diagnostic], countsVendoredApps: Bool, toolchainPins: [XcodePin] = [], lockfiles: [String: Lockfile] = [:]
+        diagnostics: [Diagnostic], countsVendoredApps: Bool, toolchainPins: [XcodePin] = [], lockfiles: [String: Lockfile] = [:],
+        projectDocuments: [String: ProjectDocument] = [:]
     ) {
+        self.projectDocuments = projectDocuments
         self.countsVendoredApps = countsVendoredApps
         self.source = source
         self.toolchainPins = toolchainPins
@@ -85,7 +89,7 @@ package final class Workspace: Sendable {
     ///     without reading them.
     package static func load(
         from source: any FileSource, filter: PathFilter = PathFilter(), anchors: AnchorSearch, limits: Limits = Limits(),
-        reusing: [String: SourceFile] = [:], notLexed: Set<String> = []
+        reusing: [String: SourceFile] = [:], notLexed: Set<String> = [], keepingProjectDocuments: Bool = false
     ) -> Workspace {
         let source = reusing.isEmpty && notLexed.isEmpty ? source : ReusingSource(base: source, lexed: reusing, notLexed: notLexed)
         var diagnostics: [Diagnostic] = []
@@ -106,13 +110,14 @@ package final class Workspace: Sendable {
             {
                 var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
                 discovery.limits = filter.onlyFolders
+                discovery.keepsDocuments = keepingProjectDocuments
                 let apps = discovery.run()
-                return (apps, discovery.projects, discovery.diagnostics)
+                return (apps, discovery.projects, discovery.diagnostics, discovery.documents)
             }, map: speculative.count
         ) { index in
             SourceLoad.load(speculative[index], source: source, limits: limits, anchors: anchors)
         }
-        let (allApps, projects, discoveryDiagnostics) = discovered
+        let (allApps, projects, discoveryDiagnostics, documents) = discovered
         let apps = allApps.filter { filter.keeps(app: $0.path, generated: $0.generated != nil) }
         clock.lap("discover \(apps.count) apps while reading \(speculative.count) sources")
         diagnostics += discoveryDiagnostics
@@ -206,7 +211,8 @@ package final class Workspace: Sendable {
         diagnostics = Array(Set(diagnostics)).sorted()
         return Workspace(
             source: source, files: files, projects: projects, apps: apps, sources: sources, facts: facts, diagnostics: diagnostics,
-            countsVendoredApps: filter.countsVendoredApps, toolchainPins: pins.pins, lockfiles: lockfiles.byPath)
+            countsVendoredApps: filter.countsVendoredApps, toolchainPins: pins.pins, lockfiles: lockfiles.byPath,
+            projectDocuments: documents)
     }
 
     /// The owners CODEOWNERS gives an app: those of its Info.plist (or of the file that declares it).
