@@ -186,7 +186,8 @@ struct RepoWork: Sendable {
                 // Patches are made from this very scan (its lexed files, its findings): the tree is loaded here
                 // so that `fix` only adds the re-scans that check them.
                 let loaded = Workspace.load(
-                    from: source, filter: job.settings.filter, anchors: Migrator.anchors(config.ruleSelection), keepingProjectDocuments: true)
+                    from: source, filter: job.settings.filter, anchors: Migrator.anchors(config.ruleSelection),
+                    keepingProjectDocuments: true)
                 workspace = loaded
                 report = Scanner.scan(loaded, rules: config.ruleSelection)
             } else {
