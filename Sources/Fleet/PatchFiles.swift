@@ -23,8 +23,10 @@ enum PatchFiles {
         // the scanned commit in the mirror, so the files it changes need not be copied out.
         var request = FixRequest(swiftParser: .none(reason: "a sweep leaves it to `scenesweep fix`"))
         request.applyBase = .commit(gitDirectory: source.repositoryPath) { source.index(editing: $0, creating: $1) }
+        // The workspace's own source (`RememberingSource` over the tree) serves again what the scan read.
         let run = Migrator.run(
-            workspace: workspace, report: report, source: source, filter: settings.filter, rules: rules, request: request)
+            workspace: workspace, report: report, source: workspace.fileSource, filter: settings.filter, rules: rules,
+            request: request)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var counts = PatchCounts()
         for migration in run.migrations {

@@ -184,9 +184,9 @@ struct RepoWork: Sendable {
             trace.lap("\(repo.name): list the tree")
             if job.settings.writesPatches {
                 // Patches are made from this very scan (its lexed files, its findings): the tree is loaded here
-                // so that `fix` only adds the re-scans that check them.
+                // so that `fix` only adds the re-scans that check them, which read what the scan read from memory.
                 let loaded = Workspace.load(
-                    from: source, filter: job.settings.filter, anchors: Migrator.anchors(config.ruleSelection),
+                    from: RememberingSource(source), filter: job.settings.filter, anchors: Migrator.anchors(config.ruleSelection),
                     keepingProjectDocuments: true)
                 workspace = loaded
                 report = Scanner.scan(loaded, rules: config.ruleSelection)

@@ -77,9 +77,16 @@ struct PatchVerification {
         }
         clock.lap("fix: git apply --check")
         let changed = Set(changes.map(\.path))
+        // Projects the tree's patches leave alone are read as the scan read them; the edited one is read back.
+        var unchangedProjects: [String: Project] = [:]
+        for project in projects where project.kind == .xcodeproj {
+            let path = project.pbxprojPath
+            if !changed.contains(path), !patchedEarlier.contains(path) { unchangedProjects[path] = project }
+        }
         let patched = Workspace.load(
             from: PatchedSource(base: source, changes: changes), filter: filter, anchors: anchors,
-            reusing: lexed.filter { !changed.contains($0.key) }, notLexed: notLexed.subtracting(changed))
+            reusing: lexed.filter { !changed.contains($0.key) }, notLexed: notLexed.subtracting(changed),
+            reusingProjects: unchangedProjects)
         let after = Scanner.scan(patched, rules: rules)
         clock.lap("fix: re-scan")
         guard let rescanned = after.apps.first(where: { $0.path == app.path && $0.target == app.target }) else {

@@ -17,10 +17,21 @@ struct PatchedSource: FileSource {
     var origin: String { base.origin }
 
     func listFiles(filter: PathFilter, diagnostics: inout [Diagnostic]) -> [FileEntry] {
+        // The base's listing is sorted: each new file goes in its place (sorting the whole listing again cost
+        // more than the rest of a re-scan's listing on a large tree).
         var listed = base.listFiles(filter: filter, diagnostics: &diagnostics)
-        let known = Set(listed.map(\.path))
-        for path in files.keys where !known.contains(path) { listed.append(FileEntry(path: path)) }
-        return listed.sorted { $0.path < $1.path }
+        for path in files.keys.sorted() {
+            var low = 0
+            var high = listed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if listed[middle].path < path { low = middle + 1 } else { high = middle }
+            }
+            let place = low
+            if place < listed.count, listed[place].path == path { continue }
+            listed.insert(FileEntry(path: path), at: place)
+        }
+        return listed
     }
 
     func read(_ path: String, limit: Int) throws(FileSourceError) -> [UInt8] {

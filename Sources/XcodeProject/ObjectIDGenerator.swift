@@ -13,16 +13,20 @@ struct ObjectIDGenerator {
     ///   (ids of other projects' objects appear in `remoteGlobalIDString`).
     init(avoiding bytes: [UInt8], objectIDs: some Sequence<String>) {
         var taken = Set(objectIDs.compactMap { Self.bits(Array($0.utf8)[...]) })
-        var start = 0
-        while start < bytes.count {
-            guard Self.isWordByte(bytes[start]) else {
-                start += 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            Self.wordBytes.withUnsafeBufferPointer { isWord in
+                var start = 0
+                while start < buffer.count {
+                    guard isWord[Int(buffer[start])] else {
+                        start += 1
+                        continue
+                    }
+                    var end = start + 1
+                    while end < buffer.count, isWord[Int(buffer[end])] { end += 1 }
+                    if end - start == 24, let bits = Self.bits(bytes[start..<end]) { taken.insert(bits) }
+                    start = end
+                }
             }
-            var end = start
-            while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
-            if end - start == 24, let bits = Self.bits(bytes[start..<end]) { taken.insert(bits) }
-            start = end
         }
         self.taken = taken
     }
@@ -65,8 +69,11 @@ struct ObjectIDGenerator {
         return String(repeating: "0", count: digits - text.count) + text
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    /// Whether each byte value belongs to a word (letters, digits, `_`): a table, as every byte of a large
+    /// project file is looked up.
+    private static let wordBytes: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 

@@ -32,6 +32,9 @@ package struct AppDiscovery {
     package var keepsDocuments = false
     /// The parsed `project.pbxproj` files, by path, when `keepsDocuments`.
     var documents: [String: ProjectDocument] = [:]
+    /// Projects already read from these very bytes, by `project.pbxproj` path (a re-scan of a patched tree
+    /// reuses those the patch leaves alone).
+    package var knownProjects: [String: Project] = [:]
     /// Info.plist files parsed so far, by path (see `plist(of:)`).
     var parsedInfoPlists: [String: Result<ParsedInfoPlist, PropertyListError>] = [:]
 
@@ -51,6 +54,10 @@ package struct AppDiscovery {
         var unreadableProjects: [UnreadableProject] = []
         for entry in tree.files where entry.path.hasSuffix(".xcodeproj/project.pbxproj") {
             let xcodeproj = Paths.directory(of: entry.path)
+            if let known = knownProjects[entry.path], !keepsDocuments {
+                projects.append(known)
+                continue
+            }
             guard let bytes = tree.read(entry.path) else {
                 diagnostics.append(Diagnostic(.error, file: entry.path, "cannot read project file; its targets were not scanned"))
                 unreadableProjects.append(UnreadableProject(pbxproj: entry.path, problem: "cannot be read"))

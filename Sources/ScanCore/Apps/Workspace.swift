@@ -45,6 +45,8 @@ package final class Workspace: Sendable {
     package let projectDocuments: [String: ProjectDocument]
     private let fileSet: Set<String>
     private let source: any FileSource
+    /// What the workspace was loaded from: a re-scan of a patched tree reads the rest of the tree through it.
+    package var fileSource: any FileSource { source }
 
     private init(
         source: any FileSource, files: [FileEntry], projects: [Project], apps: [App], sources: [String: SourceFile], facts: [AppFacts],
@@ -89,7 +91,8 @@ package final class Workspace: Sendable {
     ///     without reading them.
     package static func load(
         from source: any FileSource, filter: PathFilter = PathFilter(), anchors: AnchorSearch, limits: Limits = Limits(),
-        reusing: [String: SourceFile] = [:], notLexed: Set<String> = [], keepingProjectDocuments: Bool = false
+        reusing: [String: SourceFile] = [:], notLexed: Set<String> = [], keepingProjectDocuments: Bool = false,
+        reusingProjects: [String: Project] = [:]
     ) -> Workspace {
         let source = reusing.isEmpty && notLexed.isEmpty ? source : ReusingSource(base: source, lexed: reusing, notLexed: notLexed)
         var diagnostics: [Diagnostic] = []
@@ -111,6 +114,7 @@ package final class Workspace: Sendable {
                 var discovery = AppDiscovery(tree: AppDiscovery.Tree(files: files, load: { reader.load($0) }))
                 discovery.limits = filter.onlyFolders
                 discovery.keepsDocuments = keepingProjectDocuments
+                discovery.knownProjects = reusingProjects
                 let apps = discovery.run()
                 return (apps, discovery.projects, discovery.diagnostics, discovery.documents)
             }, map: speculative.count
