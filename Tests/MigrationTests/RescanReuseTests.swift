@@ -3,8 +3,8 @@ import Results
 import Rules
 import ScanCore
 import TestSupport
-import XcodeProject
 import Testing
+import XcodeProject
 
 @testable import Migration
 
@@ -44,7 +44,8 @@ struct RescanReuseTests {
         let fromReuse = Scanner.scan(again, rules: RuleSelection())
         func summary(_ report: ScanReport) -> [String] {
             report.apps.map { app in
-                "\(app.path) \(app.target) \(app.verdict.rawValue) " + app.findings.map { "\($0.rule)@\($0.file):\($0.line)" }.joined(separator: ",")
+                "\(app.path) \(app.target) \(app.verdict.rawValue) "
+                    + app.findings.map { "\($0.rule)@\($0.file):\($0.line)" }.joined(separator: ",")
             }
         }
         #expect(summary(fromReuse) == summary(fresh))
