@@ -52,7 +52,7 @@ struct CapacitorRemovedAPIRule: Rule {
         let removed = framework.isAtLeast(SemanticVersion(8, 5)) == true
         var findings: [Finding] = []
         for file in context.facts.files where Self.removed.contains(where: file.mentions) {
-            for index in file.tokens.indices where file.isIdentifier(index) && Self.removed.contains(file.text(index)) {
+            for index in file.identifierIndices(Array(Self.removed)) {
                 let name = file.text(index)
                 let message =
                     removed

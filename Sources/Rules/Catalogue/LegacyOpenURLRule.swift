@@ -56,7 +56,7 @@ struct LegacyOpenURLRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for file in context.facts.files where file.mentions("openURL") {
-            for index in file.tokens.indices where file.is(index, "openURL") {
+            for index in file.identifierIndices(["openURL"]) {
                 switch file.language {
                 case .swift:
                     guard file.isPunctuation(index + 1, UInt8(ascii: "(")),

@@ -125,7 +125,7 @@ struct NotificationDelegateLateRule: Rule {
     private func delegateAssignments(in file: SourceFile) -> [Int] {
         guard file.mentions("UserNotificationCenter") else { return [] }
         var centers: Set<String> = []
-        for index in file.tokens.indices where file.is(index, "UNUserNotificationCenter") {
+        for index in file.identifierIndices(["UNUserNotificationCenter"]) {
             // `let center = UNUserNotificationCenter.current()`, `UNUserNotificationCenter *center = [...]`
             if file.isPunctuation(index - 1, UInt8(ascii: "=")), file.isIdentifier(index - 2) { centers.insert(file.text(index - 2)) }
             if file.isPunctuation(index - 1, UInt8(ascii: "[")), file.isPunctuation(index - 2, UInt8(ascii: "=")),

@@ -121,7 +121,7 @@ struct RequiresFullScreenIgnoredRule: Rule {
     static func screenSizeReads(_ facts: AppFacts) -> [(file: SourceFile, token: Int)] {
         var result: [(file: SourceFile, token: Int)] = []
         for file in facts.files where file.mentions("UIScreen") {
-            for index in file.tokens.indices where file.is(index, "UIScreen") {
+            for index in file.identifierIndices(["UIScreen"]) {
                 var after: Int
                 if file.isPunctuation(index + 1, UInt8(ascii: ".")), file.is(index + 2, "main") || file.is(index + 2, "mainScreen") {
                     after = index + 3

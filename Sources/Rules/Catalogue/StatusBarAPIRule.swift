@@ -100,10 +100,13 @@ struct StatusBarAPIRule: Rule {
                 """, file: "PlayerViewController.swift"),
         ])
 
+    /// The getters' names, for the byte search.
+    static let getterNames = Array(getters.keys)
+
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for file in context.facts.files where file.mentions("tatusBar") {
-            for index in file.tokens.indices where file.isIdentifier(index) && file.tokens[index].length >= 14 {
+            for index in file.identifierIndices(Self.getterNames) {
                 let name = file.text(index)
                 guard let replacement = Self.getters[name],
                     CodeQuery.readsApplicationMember(index, in: file),
