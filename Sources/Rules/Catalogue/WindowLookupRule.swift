@@ -433,7 +433,8 @@ struct WindowLookupRule: Rule {
         let named = framework.version.map { "\(framework.kind.displayName) \($0)" } ?? framework.kind.displayName
         var findings: [Finding] = []
         for file in context.facts.files where file.mentions("RCT") {
-            for index in file.identifierIndices(Array(Self.reactNativeKeyWindowHelpers)) where file.isPunctuation(index + 1, UInt8(ascii: "(")) {
+            for index in file.identifierIndices(Array(Self.reactNativeKeyWindowHelpers))
+            where file.isPunctuation(index + 1, UInt8(ascii: "(")) {
                 guard file.tokens[index].length >= 12, Self.reactNativeKeyWindowHelpers.contains(file.text(index)),
                     !CodeQuery.isMember(file, index), CodeQuery.enclosingFunction(index, in: file) != nil
                 else { continue }
