@@ -42,7 +42,8 @@ package enum BuildSettingEditor {
         let line = Array("\(key) = \(OpenStepText.quoted(value));".utf8)
         var insertions: [(offset: Int, bytes: [UInt8])] = []
         for id in configurationIDs {
-            guard let settings = objectsNode.entries.first(where: { $0.key == id })?.value["buildSettings"],
+            guard let object = objectsNode.entries.first(where: { $0.key == id }).flatMap({ text.parsed($0.value) }),
+                let settings = object["buildSettings"],
                 case .dictionary(let range, let entries) = settings
             else { throw .unexpectedLayout("the configuration \(id) has no buildSettings dictionary") }
             let offset: Int

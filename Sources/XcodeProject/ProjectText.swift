@@ -11,10 +11,13 @@ struct ProjectText {
         case scalar(Range<Int>)
         case array(Range<Int>, items: [Node])
         case dictionary(Range<Int>, entries: [Entry])
+        /// A dictionary or array inside an object, not parsed until asked for (`ProjectText.parsed`): an edit
+        /// looks into two or three of a project's thousands of objects.
+        case unparsed(Range<Int>)
 
         var range: Range<Int> {
             switch self {
-            case .scalar(let range), .array(let range, _), .dictionary(let range, _): return range
+            case .scalar(let range), .array(let range, _), .dictionary(let range, _), .unparsed(let range): return range
             }
         }
 
@@ -47,12 +50,25 @@ struct ProjectText {
 
     /// Nil when the bytes are not one OpenStep value (which `PropertyListReader` would have refused first).
     init?(_ bytes: [UInt8]) {
-        var scanner = Scanner(bytes: bytes)
+        // The root, the objects dictionary and its entries are parsed; each object's own value waits.
+        var scanner = Scanner(bytes: bytes, unparsedFrom: Self.objectDepth)
         guard let root = scanner.value(depth: 0) else { return nil }
         scanner.skipTrivia()
         guard scanner.index == bytes.count else { return nil }
         self.bytes = bytes
         self.root = root
+    }
+
+    /// The depth of each object's value: the root is 0, `objects` 1.
+    static let objectDepth = 2
+
+    /// The node itself, or for an unparsed one its parse (nil when its text is not one value).
+    func parsed(_ node: Node) -> Node? {
+        guard case .unparsed(let range) = node else { return node }
+        var scanner = Scanner(bytes: bytes, unparsedFrom: .max)
+        scanner.index = range.lowerBound
+        guard let value = scanner.value(depth: Self.objectDepth), value.range == range else { return nil }
+        return value
     }
 
     /// The text of a scalar, without quotes when it is a quoted string with no escapes.
@@ -137,6 +153,8 @@ struct ProjectText {
 
     private struct Scanner {
         let bytes: [UInt8]
+        /// From this depth on, dictionaries and arrays are skipped as `.unparsed`.
+        let unparsedFrom: Int
         var index = 0
 
         mutating func value(depth: Int) -> Node? {
@@ -144,6 +162,9 @@ struct ProjectText {
             skipTrivia()
             guard index < bytes.count else { return nil }
             let start = index
+            if depth >= unparsedFrom, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "(") {
+                return skipContainer() ? .unparsed(start..<index) : nil
+            }
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
@@ -197,6 +218,39 @@ struct ProjectText {
             default:
                 return scalar().map(Node.scalar)
             }
+        }
+
+        /// Moves past the dictionary or array that starts here, over strings and comments; false at the end of
+        /// the text before it closes. (The bytes were accepted by `PropertyListReader` first, so only the
+        /// brackets are counted.)
+        mutating func skipContainer() -> Bool {
+            var open = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    guard scalar() != nil else { return false }
+                    continue
+                }
+                // A comment starts only where a value could (`a//b` is one unquoted string, as `value` reads it).
+                if byte == UInt8(ascii: "/"), index + 1 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "*") || bytes[index + 1] == UInt8(ascii: "/")
+                {
+                    skipTrivia()
+                    continue
+                }
+                if ProjectText.isUnquotedByte(byte) {
+                    _ = scalar()
+                    continue
+                }
+                index += 1
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") {
+                    open += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")") {
+                    open -= 1
+                    if open == 0 { return true }
+                }
+            }
+            return false
         }
 
         /// A quoted or unquoted string.

@@ -61,7 +61,9 @@ struct TextLayout {
     /// when it is listed, else at the end.
     mutating func insert(_ items: [String], inArray key: String, of objectID: String, after: String?) throws(ProjectEditError) {
         guard !items.isEmpty else { return }
-        guard let array = entries[objectID]?.value[key], case .array(let range, let listed) = array else {
+        guard let object = entries[objectID].flatMap({ text.parsed($0.value) }), let array = object[key],
+            case .array(let range, let listed) = array
+        else {
             throw .unexpectedLayout("the object \(objectID) has no \(key) list")
         }
         let offset: Int

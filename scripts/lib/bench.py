@@ -23,6 +23,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -311,6 +312,27 @@ def instructions(command):
     raise RuntimeError(f"no callgrind total for {command}: {result.stderr[-500:]}")
 
 
+def sweep_instructions(binary, config, workspace, extra=()):
+    """Instructions of one cold sweep under callgrind, every process counted (the sweep's workers and the git
+    it runs): what the work costs, whatever else the machine is doing."""
+    shutil.rmtree(workspace, ignore_errors=True)
+    command = [without_debug_info(binary), "sweep", "--config", config, "--quiet", *extra]
+    # One log per process: a child's standard error may be a pipe its parent reads (git's is).
+    logs = tempfile.mkdtemp(prefix="scenesweep-callgrind-")
+    try:
+        subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null",
+                        f"--log-file={logs}/%p.log", *command], capture_output=True, text=True)
+        totals = []
+        for name in os.listdir(logs):
+            with open(os.path.join(logs, name)) as handle:
+                totals += [int(line.split(":")[-1].strip()) for line in handle if "Collected :" in line]
+    finally:
+        shutil.rmtree(logs, ignore_errors=True)
+    if not totals:
+        raise RuntimeError(f"no callgrind total for {command}")
+    return sum(totals), len(totals)
+
+
 def bench_descriptions(binary, files=2000):
     """One app with FILES sources described four ways; the same report is required of each."""
     folder = descriptions(files)
@@ -428,18 +450,24 @@ def bench_patches(binary, repos=200, runs=3):
         decisions += sum(1 for name in files if name.endswith(".json"))
         patches += sum(1 for name in files if name.endswith(".patch"))
     overhead = with_patches["median"] / cold["median"] - 1
+    # Wall clock on a shared two-core machine moves by tens of percent from run to run; instructions do not.
+    plain_count, plain_processes = sweep_instructions(binary, config, workspace)
+    patched_count, patched_processes = sweep_instructions(binary, config, workspace, ["--patches"])
+    counted = patched_count / plain_count - 1
     lines = [
         f"The fleet of {repos} repositories above, cold each time; `--patches` decides every blocked app: {patches} verified"
         f" patches and {decisions - patches} explanations, each patch checked by git apply --check and a re-scan.",
         "",
-        "| | median | mean ± σ |",
-        "|---|---|---|",
-        f"| cold sweep | {seconds(cold)} | {cold['mean']:.2f} ± {cold['stddev']:.2f} s |",
-        f"| cold sweep --patches | {seconds(with_patches)} | {with_patches['mean']:.2f} ± {with_patches['stddev']:.2f} s |",
+        "| | median | mean ± σ | instructions (callgrind, every process) |",
+        "|---|---|---|---|",
+        f"| cold sweep | {seconds(cold)} | {cold['mean']:.2f} ± {cold['stddev']:.2f} s | {plain_count / 1e9:.2f} G ({plain_processes} processes) |",
+        f"| cold sweep --patches | {seconds(with_patches)} | {with_patches['mean']:.2f} ± {with_patches['stddev']:.2f} s"
+        f" | {patched_count / 1e9:.2f} G ({patched_processes} processes) |",
         "",
-        f"- producing the patches / cold sweep: **{overhead * 100:.1f}%** (target: less than 20%)",
+        f"- producing the patches / cold sweep: **{overhead * 100:.1f}%** of the wall time, **{counted * 100:.1f}%** of the"
+        " instructions (target: less than 20%)",
     ]
-    return lines, {"patches/cold": overhead}
+    return lines, {"patches/cold": overhead, "patches/cold instructions": counted}
 
 
 class GitServer:
