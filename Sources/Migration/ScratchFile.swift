@@ -19,16 +19,11 @@ final class ScratchFile {
         // CSpawn get only their three channels anyway).
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                unlink(path)
-                throw .cannotStart("cannot write \(path): \(reason)")
-            }
-            written += count
+        do {
+            try ScratchFolder.writeAll(bytes, to: descriptor, naming: path)
+        } catch {
+            unlink(path)
+            throw error
         }
     }
 

@@ -39,6 +39,11 @@ final class ScratchFolder {
         guard descriptor >= 0 else { throw .cannotStart("cannot write \(file): \(String(cString: strerror(errno)))") }
         files.append(file)
         defer { close(descriptor) }
+        try Self.writeAll(bytes, to: descriptor, naming: file)
+    }
+
+    /// Writes every byte to an open file, again after an interrupted call; the error names `file`.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, naming file: String) throws(ChildProcess.Failure) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
