@@ -13,16 +13,20 @@ struct ObjectIDGenerator {
     ///   (ids of other projects' objects appear in `remoteGlobalIDString`).
     init(avoiding bytes: [UInt8], objectIDs: some Sequence<String>) {
         var taken = Set(objectIDs.compactMap { Self.bits(Array($0.utf8)[...]) })
+        // Every byte of a large project file passes through this loop: pointers and a local table, no checks.
+        let isWord = Self.wordBytes
         bytes.withUnsafeBufferPointer { buffer in
-            Self.wordBytes.withUnsafeBufferPointer { isWord in
+            isWord.withUnsafeBufferPointer { isWord in
+                guard let base = buffer.baseAddress, let isWord = isWord.baseAddress else { return }
+                let count = buffer.count
                 var start = 0
-                while start < buffer.count {
-                    guard isWord[Int(buffer[start])] else {
+                while start < count {
+                    guard isWord[Int(base[start])] else {
                         start += 1
                         continue
                     }
                     var end = start + 1
-                    while end < buffer.count, isWord[Int(buffer[end])] { end += 1 }
+                    while end < count, isWord[Int(base[end])] { end += 1 }
                     if end - start == 24, let bits = Self.bits(bytes[start..<end]) { taken.insert(bits) }
                     start = end
                 }
@@ -44,13 +48,18 @@ struct ObjectIDGenerator {
     /// The bits of 24 hex digits; nil for anything else.
     private static func bits(_ word: ArraySlice<UInt8>) -> Bits? {
         guard word.count == 24 else { return nil }
-        var high: UInt64 = 0
-        var low: UInt32 = 0
-        for (offset, byte) in word.enumerated() {
-            guard let digit = hexDigit(byte) else { return nil }
-            if offset < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt32(digit) }
+        return word.withUnsafeBufferPointer { word in
+            hexValues.withUnsafeBufferPointer { values in
+                var high: UInt64 = 0
+                var low: UInt64 = 0
+                for offset in 0..<24 {
+                    let digit = values[Int(word[offset])]
+                    guard digit < 16 else { return nil }
+                    if offset < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt64(digit) }
+                }
+                return Bits(high: high, low: UInt32(low))
+            }
         }
-        return Bits(high: high, low: low)
     }
 
     /// 96 bits of two FNV-1a hashes of the seed (the second from another starting value), as 24 hex digits.
@@ -77,12 +86,14 @@ struct ObjectIDGenerator {
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    /// Each byte value's hex digit, or 16 for a byte that is not one (any case).
+    private static let hexValues: [UInt8] = (0..<256).map { value in
+        let byte = UInt8(value)
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
+        default: return 16
         }
     }
 }

@@ -222,32 +222,35 @@ struct ProjectText {
 
         /// Moves past the dictionary or array that starts here, over strings and comments; false at the end of
         /// the text before it closes. (The bytes were accepted by `PropertyListReader` first, so only the
-        /// brackets are counted.)
+        /// brackets are counted.) Every byte of a project's objects passes through here: one table lookup each.
         mutating func skipContainer() -> Bool {
+            let kinds = ProjectText.byteKinds
+            let count = bytes.count
             var open = 0
-            while index < bytes.count {
+            while index < count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                switch kinds[Int(byte)] {
+                case ByteKind.unquoted:
+                    // A comment starts only where a value could (`a//b` is one unquoted string, as `value` reads it).
+                    if byte == UInt8(ascii: "/"), index + 1 < count,
+                        bytes[index + 1] == UInt8(ascii: "*") || bytes[index + 1] == UInt8(ascii: "/")
+                    {
+                        skipTrivia()
+                        continue
+                    }
+                    index += 1
+                    while index < count, kinds[Int(bytes[index])] == ByteKind.unquoted { index += 1 }
+                case ByteKind.quote:
                     guard scalar() != nil else { return false }
-                    continue
-                }
-                // A comment starts only where a value could (`a//b` is one unquoted string, as `value` reads it).
-                if byte == UInt8(ascii: "/"), index + 1 < bytes.count,
-                    bytes[index + 1] == UInt8(ascii: "*") || bytes[index + 1] == UInt8(ascii: "/")
-                {
-                    skipTrivia()
-                    continue
-                }
-                if ProjectText.isUnquotedByte(byte) {
-                    _ = scalar()
-                    continue
-                }
-                index += 1
-                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") {
+                case ByteKind.opening:
+                    index += 1
                     open += 1
-                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")") {
+                case ByteKind.closing:
+                    index += 1
                     open -= 1
                     if open == 0 { return true }
+                default:
+                    index += 1
                 }
             }
             return false
@@ -267,7 +270,8 @@ struct ProjectText {
                 index += 1
                 return start..<index
             }
-            while index < bytes.count, ProjectText.isUnquotedByte(bytes[index]) { index += 1 }
+            let kinds = ProjectText.byteKinds
+            while index < bytes.count, kinds[Int(bytes[index])] == ByteKind.unquoted { index += 1 }
             return index > start ? start..<index : nil
         }
 
@@ -290,6 +294,27 @@ struct ProjectText {
                     return
                 }
             }
+        }
+    }
+
+    /// What `Scanner.skipContainer` does with each byte value.
+    private enum ByteKind {
+        static let other: UInt8 = 0
+        /// Allowed in an unquoted string (`isUnquotedByte`).
+        static let unquoted: UInt8 = 1
+        static let quote: UInt8 = 2
+        static let opening: UInt8 = 3
+        static let closing: UInt8 = 4
+    }
+
+    private static let byteKinds: [UInt8] = (0..<256).map { value in
+        let byte = UInt8(value)
+        if isUnquotedByte(byte) { return ByteKind.unquoted }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return ByteKind.quote
+        case UInt8(ascii: "{"), UInt8(ascii: "("): return ByteKind.opening
+        case UInt8(ascii: "}"), UInt8(ascii: ")"): return ByteKind.closing
+        default: return ByteKind.other
         }
     }
 

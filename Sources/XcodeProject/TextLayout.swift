@@ -13,8 +13,6 @@ struct TextLayout {
 
     private let text: ProjectText
     private let objects: ProjectText.Node
-    /// Each object's entry in `objects`, by id.
-    private let entries: [String: ProjectText.Entry]
     private let lineEnding: [UInt8]
     private var insertions: [Insertion] = []
 
@@ -22,11 +20,8 @@ struct TextLayout {
         guard let objects = text.root["objects"], case .dictionary = objects else {
             throw .unexpectedLayout("no objects dictionary")
         }
-        var entries: [String: ProjectText.Entry] = [:]
-        for entry in objects.entries where entries[entry.key] == nil { entries[entry.key] = entry }
         self.text = text
         self.objects = objects
-        self.entries = entries
         self.lineEnding = text.lineEnding
     }
 
@@ -61,7 +56,9 @@ struct TextLayout {
     /// when it is listed, else at the end.
     mutating func insert(_ items: [String], inArray key: String, of objectID: String, after: String?) throws(ProjectEditError) {
         guard !items.isEmpty else { return }
-        guard let object = entries[objectID].flatMap({ text.parsed($0.value) }), let array = object[key],
+        // An edit looks up two or three objects: a search each costs less than hashing every id of a large project.
+        guard let object = objects.entries.first(where: { $0.key == objectID }).flatMap({ text.parsed($0.value) }),
+            let array = object[key],
             case .array(let range, let listed) = array
         else {
             throw .unexpectedLayout("the object \(objectID) has no \(key) list")
