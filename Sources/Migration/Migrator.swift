@@ -86,7 +86,8 @@ package enum Migrator {
                     swiftParser: request.swiftParser, environment: request.environment, applyBase: request.applyBase,
                     patchedEarlier: Set(current.keys), anchors: anchors(rules),
                     lexed: workspace.sources.filter { current[$0.key] == nil },
-                    notLexed: notLexed.subtracting(current.keys), projects: workspace.projects, prefix: prefix))
+                    notLexed: notLexed.subtracting(current.keys), projects: workspace.projects, prefix: prefix,
+                    scannedFacts: workspace.facts))
             if migration.migration.status == .patched {
                 accepted += migration.migration.changes
                 for change in migration.migration.changes { current[change.path] = change.after }

@@ -45,6 +45,14 @@ struct PatchVerification {
     /// The scanned folder's path from the repository root ("" at the root): the patch is rendered, and
     /// checked by git, with the paths it is offered with.
     let prefix: String
+    /// Every app of the tree as scanned, with what its code says: an app the patches leave alone keeps its
+    /// report in the re-scan (`PatchScope`).
+    var scannedFacts: [AppFacts] = []
+
+    /// An app's path as its report spells it (the root is ".").
+    static func reportPath(_ app: App) -> String {
+        app.path.isEmpty ? "." : app.path
+    }
 
     /// - Parameters:
     ///   - newFiles: the files the patch creates; the compiled ones must join the target's sources when
@@ -87,7 +95,17 @@ struct PatchVerification {
             from: PatchedSource(base: source, changes: changes), filter: filter, anchors: anchors,
             reusing: lexed.filter { !changed.contains($0.key) }, notLexed: notLexed.subtracting(changed),
             reusingProjects: unchangedProjects)
-        let after = Scanner.scan(patched, rules: rules)
+        // Apps discovery finds as before, whose inputs no patch of the tree touched, keep their reports.
+        let touched = changed.union(patchedEarlier)
+        let scannedByApp = Dictionary(scannedFacts.map { ($0.app, $0) }, uniquingKeysWith: { first, _ in first })
+        var carried: [Int: AppReport] = [:]
+        for (index, other) in patched.apps.enumerated() where !(Self.reportPath(other) == app.path && other.target == app.target) {
+            guard let facts = scannedByApp[other], PatchScope.leavesAlone(facts, touched: touched),
+                let earlier = before.apps.first(where: { $0.path == Self.reportPath(other) && $0.target == other.target })
+            else { continue }
+            carried[index] = earlier
+        }
+        let after = Scanner.scan(patched, rules: rules, carried: carried)
         clock.lap("fix: re-scan")
         guard let rescanned = after.apps.first(where: { $0.path == app.path && $0.target == app.target }) else {
             return fail("the re-scan of the patched tree no longer finds the app")

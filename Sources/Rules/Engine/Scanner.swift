@@ -55,14 +55,19 @@ package enum Scanner {
         return scan(workspace, rules: rules)
     }
 
-    package static func scan(_ workspace: Workspace, rules selection: RuleSelection = RuleSelection()) -> ScanReport {
+    /// - Parameter carried: reports made earlier for apps (by index) whose inputs are known unchanged (a
+    ///   patched tree's other apps, `PatchScope`): taken as they are instead of checked again.
+    package static func scan(
+        _ workspace: Workspace, rules selection: RuleSelection = RuleSelection(), carried: [Int: AppReport] = [:]
+    ) -> ScanReport {
         let active = Catalogue.active(in: selection)
         var diagnostics = workspace.diagnostics
         let clock = PhaseClock()
         // Rules are independent: every (app, rule) pair is a job, so one large app uses every core.
         // Unidentified apps and stand-ins for unreadable projects have nothing to check: each is unknown,
         // with the reason.
-        let jobs = workspace.apps.indices.filter { !workspace.apps[$0].unidentified && !workspace.apps[$0].isStandIn }
+        let jobs = workspace.apps.indices
+            .filter { !workspace.apps[$0].unidentified && !workspace.apps[$0].isStandIn && carried[$0] == nil }
             .flatMap { app in active.indices.map { (app, $0) } }
         let memos = workspace.apps.map { _ in AppMemo() }
         let produced = Parallel.map(jobs.count) { index in
@@ -73,7 +78,8 @@ package enum Scanner {
         for (job, findings) in zip(jobs, produced) { findingsByApp[job.0] += findings }
         let verdictRules = active.compactMap { $0 as? any VerdictRule.Type }
         let reports = Parallel.map(workspace.apps.count) { [findingsByApp] index in
-            report(
+            if let earlier = carried[index] { return earlier }
+            return report(
                 for: workspace.facts[index], findings: findingsByApp[index], workspace: workspace, verdictRules: verdictRules,
                 selection: selection)
         }
