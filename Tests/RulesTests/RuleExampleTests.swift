@@ -79,6 +79,14 @@ struct RuleExampleTests {
         }
     }
 
+    @Test("A rule says it is a verdict rule exactly when it conforms to VerdictRule")
+    func verdictRulesAnswerForThemselves() {
+        let asked = Catalogue.all.filter { $0.asVerdictRule != nil }.map { $0.description.id }
+        let cast = Catalogue.all.filter { $0 is any VerdictRule.Type }.map { $0.description.id }
+        #expect(asked == cast)
+        #expect(asked == ["xcode-pin"])
+    }
+
     @Test("Rule ids are unique, sorted and kebab-case")
     func ruleIDsAreUniqueAndSorted() {
         let ids = Self.rules

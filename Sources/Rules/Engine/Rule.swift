@@ -8,6 +8,13 @@ package protocol Rule: Sendable {
     init()
     /// Findings for the app; the engine applies severity overrides, suppressions and fingerprints.
     func check(_ context: RuleContext) -> [Finding]
+    /// The rule as a `VerdictRule`, when it is one. Asked of the rule instead of found by a cast: a cast to a
+    /// protocol searches every conformance of the program the first time, which a single scan paid per rule.
+    static var asVerdictRule: (any VerdictRule.Type)? { get }
+}
+
+extension Rule {
+    package static var asVerdictRule: (any VerdictRule.Type)? { nil }
 }
 
 /// What a rule sees: the app's facts and the workspace they came from.

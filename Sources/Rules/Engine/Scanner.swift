@@ -76,7 +76,7 @@ package enum Scanner {
         }
         var findingsByApp = [[Finding]](repeating: [], count: workspace.apps.count)
         for (job, findings) in zip(jobs, produced) { findingsByApp[job.0] += findings }
-        let verdictRules = active.compactMap { $0 as? any VerdictRule.Type }
+        let verdictRules = active.compactMap { $0.asVerdictRule }
         let reports = Parallel.map(workspace.apps.count) { [findingsByApp] index in
             if let earlier = carried[index] { return earlier }
             return report(

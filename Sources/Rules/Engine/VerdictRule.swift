@@ -11,4 +11,6 @@ package protocol VerdictRule: Rule {
 extension VerdictRule {
     /// The engine's first pass, before there is a verdict: nothing.
     package func check(_ context: RuleContext) -> [Finding] { [] }
+
+    package static var asVerdictRule: (any VerdictRule.Type)? { self }
 }
