@@ -20,7 +20,7 @@ extension RepoKey {
         let url = GitURL(location)
         if let path = url.localPath {
             let clean = Self.trimmed(URL(fileURLWithPath: path).standardizedFileURL.path)
-            var components = clean.split(separator: "/").map(String.init)
+            var components = ConfigPaths.components(of: clean)
             if components.last == ".git" { components.removeLast() }
             let name = Self.withoutGitSuffix(components.last ?? "repo")
             return ("local:" + clean, "local-" + name)
