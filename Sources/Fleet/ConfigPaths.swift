@@ -27,7 +27,10 @@ enum ConfigPaths {
     /// path, and a split by Characters is several times slower).
     static func components(of path: String) -> [String] {
         guard path.isPlainASCII else { return path.split(separator: "/").map(String.init) }
-        return path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        var path = path
+        return path.withUTF8 { bytes in
+            bytes.split(separator: UInt8(ascii: "/")).map { String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self) }
+        }
     }
 
     /// `apps/` → `apps`.

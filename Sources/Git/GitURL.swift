@@ -171,11 +171,12 @@ package struct GitURL: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension StringProtocol {
+extension String {
     /// Whether every byte is ASCII other than a carriage return. Each byte is then a Character of its own
     /// (only CR LF joins two ASCII bytes), so searching the bytes finds what searching the Characters, or
     /// Foundation's literal search, finds.
     package var isPlainASCII: Bool {
-        utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        var text = self
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
     }
 }
