@@ -19,8 +19,8 @@ extension RepoKey {
     static func identity(of location: String) -> (text: String, readable: String) {
         let url = GitURL(location)
         if let path = url.localPath {
-            let clean = Self.trimmed(URL(fileURLWithPath: path).standardizedFileURL.path)
-            var components = clean.split(separator: "/").map(String.init)
+            let clean = Self.trimmed(ConfigPaths.standardized(path))
+            var components = ConfigPaths.components(of: clean)
             if components.last == ".git" { components.removeLast() }
             let name = Self.withoutGitSuffix(components.last ?? "repo")
             return ("local:" + clean, "local-" + name)

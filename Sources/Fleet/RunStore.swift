@@ -63,7 +63,7 @@ package struct RunStore: Sendable {
             throw StoreError("run \(run) is not a complete run in \(runsFolder)")
         }
         do {
-            return try Self.decoder.decode(RunRecord.self, from: data)
+            return try RunRecord.decoded(from: data)
         } catch {
             throw StoreError(FileProblem.sentence("read", recordPath(run), error))
         }

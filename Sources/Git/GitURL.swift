@@ -34,7 +34,8 @@ package struct GitURL: Sendable, Equatable, CustomStringConvertible {
             user = nil
             return
         }
-        if let schemeEnd = text.range(of: "://") {
+        let plain = text.isPlainASCII
+        if let schemeEnd = Self.schemeSeparator(in: text, plain: plain) {
             let scheme = text[..<schemeEnd.lowerBound].lowercased()
             switch scheme {
             case "http", "https": transport = .http
@@ -61,7 +62,7 @@ package struct GitURL: Sendable, Equatable, CustomStringConvertible {
             }
             return
         }
-        if let scp = Self.scpLike(text) {
+        if let scp = Self.scpLike(text, plain: plain) {
             transport = .ssh
             localPath = nil
             host = scp.host
@@ -139,10 +140,26 @@ package struct GitURL: Sendable, Equatable, CustomStringConvertible {
         return (text.isEmpty ? nil : text.lowercased(), nil)
     }
 
+    /// `text.range(of: "://")`, searched by bytes in plain ASCII, where that finds the same.
+    private static func schemeSeparator(in text: String, plain: Bool) -> Range<String.Index>? {
+        guard plain else { return text.range(of: "://") }
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let end = bytes.index(colon, offsetBy: 3, limitedBy: bytes.endIndex) ?? bytes.endIndex
+            if bytes[colon..<end].elementsEqual("://".utf8) { return colon..<end }
+            index = bytes.index(after: colon)
+        }
+        return nil
+    }
+
     /// `[user@]host:path`, as git reads it: a colon before any slash, and not a bare drive letter.
-    private static func scpLike(_ text: String) -> (user: String?, host: String)? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        if let slash = text.firstIndex(of: "/"), slash < colon { return nil }
+    private static func scpLike(_ text: String, plain: Bool) -> (user: String?, host: String)? {
+        // Config validation reads every repository's URL several times; in plain ASCII a byte is a Character.
+        let colonIndex = plain ? text.utf8.firstIndex(of: UInt8(ascii: ":")) : text.firstIndex(of: ":")
+        guard let colon = colonIndex else { return nil }
+        let slashIndex = plain ? text.utf8.firstIndex(of: UInt8(ascii: "/")) : text.firstIndex(of: "/")
+        if let slash = slashIndex, slash < colon { return nil }
         let authority = text[..<colon]
         guard authority.count > 1 else { return nil }
         if let at = authority.lastIndex(of: "@") {
@@ -151,5 +168,15 @@ package struct GitURL: Sendable, Equatable, CustomStringConvertible {
             return (String(authority[..<at]), host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased())
         }
         return (nil, authority.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased())
+    }
+}
+
+extension String {
+    /// Whether every byte is ASCII other than a carriage return. Each byte is then a Character of its own
+    /// (only CR LF joins two ASCII bytes), so searching the bytes finds what searching the Characters, or
+    /// Foundation's literal search, finds.
+    package var isPlainASCII: Bool {
+        var text = self
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
     }
 }

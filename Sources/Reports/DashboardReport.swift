@@ -502,10 +502,9 @@ package enum DashboardReport {
     // MARK: Apps
 
     private static func apps(_ summary: FleetSummary) -> String {
-        let rank = Dictionary(uniqueKeysWithValues: HTMLPage.verdictOrder.enumerated().map { ($0.element, $0.offset) })
         let anyOwners = summary.apps.contains { !$0.owners.isEmpty }
-        let rows = summary.apps.enumerated().sorted { (rank[$0.element.verdict]!, $0.offset) < (rank[$1.element.verdict]!, $1.offset) }
-            .map(\.element)
+        // The worst verdict first, in summary order within each.
+        let rows = HTMLPage.verdictOrder.flatMap { verdict in summary.apps.filter { $0.verdict == verdict } }
         var html = "<section id=\"apps\">\n<div class=\"section-head\"><h2>All apps</h2>"
         html +=
             "<p>\(count(rows.count, "app")), the worst first; each repository links to its page with every finding and its fix.</p></div>\n"

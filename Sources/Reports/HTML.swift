@@ -8,28 +8,51 @@ enum HTML {
     /// control characters other than tab and line breaks (which HTML forbids) and bidirectional overrides
     /// become U+FFFD.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                // Bidirectional overrides and isolates too: in a file name they make it read as
-                // something else ("txt.swift" shown as "tfiws.txt"), and a page has no use for them.
-                if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
-                    result += "\u{FFFD}"
-                } else {
-                    result.unicodeScalars.append(scalar)
+        var text = text
+        // By bytes: a dashboard escapes a hundred thousand names and messages, most of which need nothing.
+        return text.withUTF8 { bytes in
+            var output: [UInt8] = []
+            var copied = 0
+            var index = 0
+            while index < bytes.count {
+                let (replacement, length) = replacement(at: index, in: bytes)
+                guard let replacement else {
+                    index += 1
+                    continue
                 }
+                if output.isEmpty { output.reserveCapacity(bytes.count + 16) }
+                output.append(contentsOf: bytes[copied..<index])
+                output.append(contentsOf: replacement.utf8)
+                index += length
+                copied = index
             }
+            if copied == 0 { return nil }
+            output.append(contentsOf: bytes[copied...])
+            return String(decoding: output, as: UTF8.self)
+        } ?? text
+    }
+
+    /// What replaces the character starting at `index`, and its length in bytes; nil when it stays.
+    private static func replacement(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (String?, Int) {
+        func following(_ offset: Int) -> UInt8 {
+            index + offset < bytes.count ? bytes[index + offset] : 0
         }
-        return result
+        switch bytes[index] {
+        case UInt8(ascii: "&"): return ("&amp;", 1)
+        case UInt8(ascii: "<"): return ("&lt;", 1)
+        case UInt8(ascii: ">"): return ("&gt;", 1)
+        case UInt8(ascii: "\""): return ("&quot;", 1)
+        case UInt8(ascii: "'"): return ("&#39;", 1)
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return (nil, 1)
+        case 0..<0x20, 0x7F: return ("\u{FFFD}", 1)
+        // U+0080...U+009F, C1 controls.
+        case 0xC2 where (0x80...0x9F).contains(following(1)): return ("\u{FFFD}", 2)
+        // Bidirectional overrides and isolates too (U+202A...U+202E, U+2066...U+2069): in a file name they
+        // make it read as something else ("txt.swift" shown as "tfiws.txt"), and a page has no use for them.
+        case 0xE2 where following(1) == 0x80 && (0xAA...0xAE).contains(following(2)): return ("\u{FFFD}", 3)
+        case 0xE2 where following(1) == 0x81 && (0xA6...0xA9).contains(following(2)): return ("\u{FFFD}", 3)
+        default: return (nil, 1)
+        }
     }
 
     /// A fragment identifier made only of `[a-z0-9-]`, for anchors built from rule ids and paths.

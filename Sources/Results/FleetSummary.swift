@@ -103,14 +103,17 @@ package struct FleetSummary: Sendable {
                     counts: AppCounts(rows) + vendored,
                     error: repo.error, failingSince: repo.failingSince, scannedIn: repo.scannedIn, resultDate: resultDate))
         }
-        let teamNames = Set(record.repos.map { $0.team ?? noTeam }).sorted()
-        let teams = teamNames.map { team in
-            TeamSummary(
-                team: team, counts: repoRows.filter { ($0.team ?? noTeam) == team }.map(\.counts).sum(),
-                repos: record.repos.filter { ($0.team ?? noTeam) == team }.count,
-                failedRepos: record.repos.filter { ($0.team ?? noTeam) == team && $0.status.isFailure }.count,
-                owners: Set(apps.filter { ($0.team ?? noTeam) == team }.flatMap(\.owners)).sorted(),
-                patches: PatchCounts.total(record.repos.filter { ($0.team ?? noTeam) == team }))
+        // Repositories (repoRows follows record.repos) and owners by team, in one pass each.
+        var teamRepos: [String: [Int]] = [:]
+        for (index, repo) in record.repos.enumerated() { teamRepos[repo.team ?? noTeam, default: []].append(index) }
+        var teamOwners: [String: Set<String>] = [:]
+        for app in apps { teamOwners[app.team ?? noTeam, default: []].formUnion(app.owners) }
+        let teams = teamRepos.keys.sorted().map { team in
+            let indices = teamRepos[team] ?? []
+            return TeamSummary(
+                team: team, counts: indices.map { repoRows[$0].counts }.sum(), repos: indices.count,
+                failedRepos: indices.filter { record.repos[$0].status.isFailure }.count,
+                owners: (teamOwners[team] ?? []).sorted(), patches: PatchCounts.total(indices.map { record.repos[$0] }))
         }
         var blockedByRule: [String: Int] = [:]
         for app in apps where app.verdict == .blocked {

@@ -22,8 +22,11 @@ package struct RepoKey: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
     /// Whether a stored name is one this type could have made (guards paths built from run records).
     package static func isSafe(_ text: String) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= 120, !text.hasPrefix("."), !text.contains("..") else { return false }
-        return text.utf8.allSatisfy(isSafeByte)
+        // Safe bytes are ASCII, so `..` is then found by bytes (every run's records are checked with this).
+        guard !text.isEmpty, text.utf8.count <= 120, text.utf8.allSatisfy(isSafeByte), text.utf8.first != UInt8(ascii: ".") else {
+            return false
+        }
+        return !zip(text.utf8, text.utf8.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
     }
 
     package var description: String { rawValue }

@@ -117,6 +117,6 @@ package struct AppReport: Sendable {
     }
 
     package func count(_ severity: Severity) -> Int {
-        findings.filter { $0.severity == severity }.count
+        findings.reduce(0) { $1.severity == severity ? $0 + 1 : $0 }
     }
 }

@@ -52,6 +52,21 @@ import Testing
         #expect(scp.user == "git")
         #expect(!scp.isLocal)
     }
+
+    /// Plain ASCII is searched by bytes, anything else by Characters: a path outside ASCII must not change
+    /// how the rest of the URL reads.
+    @Test(arguments: [
+        "/srv/git/wallet", "repos/wallet", "./a:b/c", "https://u:p@git.example.com:8443/acme/shop", "http://localhost/x",
+        "ssh://git@[::1]:2222/acme/x", "git@GitHub.example.com:acme/x", "host:path/x", "[::1]:x/y", "c:/windows/repo",
+        "gopher://example.com/x", "a:b://c", "file:///srv/git/x",
+    ])
+    func aURLReadsTheSameWhetherItsPathIsASCIIOrNot(url: String) {
+        let ascii = GitURL(url + "/x")
+        let other = GitURL(url + "/é")
+        #expect(ascii.transport == other.transport)
+        #expect(ascii.host == other.host && ascii.port == other.port && ascii.user == other.user)
+        #expect(ascii.localPath.map { String($0.dropLast()) } == other.localPath.map { String($0.dropLast()) })
+    }
 }
 
 @Suite struct CredentialsTests {
