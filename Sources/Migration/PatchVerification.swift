@@ -97,13 +97,16 @@ struct PatchVerification {
             reusingProjects: unchangedProjects)
         // Apps discovery finds as before, whose inputs no patch of the tree touched, keep their reports.
         let touched = changed.union(patchedEarlier)
-        let scannedByApp = Dictionary(scannedFacts.map { ($0.app, $0) }, uniquingKeysWith: { first, _ in first })
         var carried: [Int: AppReport] = [:]
-        for (index, other) in patched.apps.enumerated() where !(Self.reportPath(other) == app.path && other.target == app.target) {
-            guard let facts = scannedByApp[other], PatchScope.leavesAlone(facts, touched: touched),
-                let earlier = before.apps.first(where: { $0.path == Self.reportPath(other) && $0.target == other.target })
-            else { continue }
-            carried[index] = earlier
+        // A tree of one app has no other (hashing a large app's `App` costs a million instructions).
+        if patched.apps.count > 1 {
+            let scannedByApp = Dictionary(scannedFacts.map { ($0.app, $0) }, uniquingKeysWith: { first, _ in first })
+            for (index, other) in patched.apps.enumerated() where !(Self.reportPath(other) == app.path && other.target == app.target) {
+                guard let facts = scannedByApp[other], PatchScope.leavesAlone(facts, touched: touched),
+                    let earlier = before.apps.first(where: { $0.path == Self.reportPath(other) && $0.target == other.target })
+                else { continue }
+                carried[index] = earlier
+            }
         }
         let after = Scanner.scan(patched, rules: rules, carried: carried)
         clock.lap("fix: re-scan")

@@ -8,7 +8,7 @@ internal import CByteSearch
 ///
 /// Everything a rule needs to understand code structure, computed once per file and shared by every
 /// app that compiles the file.
-package struct SourceFile: Sendable, TokenReading {
+package struct SourceFile: Sendable {
     package let path: String
     package let language: SourceLanguage
     package let bytes: [UInt8]

@@ -39,8 +39,8 @@ struct TokenStream {
     let partners: [Int32]
 }
 
-/// A structure parser: the shared token helpers (`TokenReading`) over its stream, and brackets' partners.
-protocol TokenStreamReader: TokenReading where Bytes == UnsafeBufferPointer<UInt8>, Tokens == UnsafeBufferPointer<Token> {
+/// A structure parser: the shared token readers (`TokenText`) over its stream, and brackets' partners.
+protocol TokenStreamReader {
     var stream: TokenStream { get }
 }
 
@@ -48,6 +48,11 @@ extension TokenStreamReader {
     var bytes: UnsafeBufferPointer<UInt8> { stream.bytes }
     var tokens: UnsafeBufferPointer<Token> { stream.tokens }
     var partners: [Int32] { stream.partners }
+
+    func text(_ index: Int) -> String { TokenText.text(bytes, tokens, index) }
+    func `is`(_ index: Int, _ literal: StaticString) -> Bool { TokenText.reads(bytes, tokens, index, literal) }
+    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool { TokenText.isPunctuation(bytes, tokens, index, byte) }
+    func isIdentifier(_ index: Int) -> Bool { TokenText.isIdentifier(tokens, index) }
 
     /// The partner of a bracket, or the last token when it has none.
     func close(of index: Int) -> Int {
