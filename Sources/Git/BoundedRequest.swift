@@ -101,7 +101,6 @@ package enum BoundedRequest {
         private var task: URLSessionDataTask?
         private var body = Data()
         private var response: HTTPURLResponse?
-        private var ending: Failure?
         private var truncated = false
         private var finish: ((Result<Response, Failure>) -> Void)?
         private var timer: DispatchWorkItem?
@@ -130,19 +129,20 @@ package enum BoundedRequest {
             task.resume()
         }
 
-        /// Ends the exchange for `reason` (the first reason wins) and cuts the transfer.
+        /// Ends the exchange for `reason` (the first ending wins) and cuts the transfer. The caller hears at
+        /// once, not when the transfer stops: swift-corelibs-foundation can take minutes to deliver a
+        /// cancelled task's completion while a flood of body bytes is still queued (seen on a loaded CI
+        /// machine), and the deadline is the caller's, not the server's.
         func cancel(_ reason: Failure) {
-            let task: URLSessionDataTask? = lock.withLock {
-                if ending == nil, finish != nil { ending = reason }
-                return self.task
-            }
-            task?.cancel()
+            resolve(.failure(reason))
+            lock.withLock { task }?.cancel()
         }
 
         /// With no body wanted (`maximumBody` 0, `truncating`), the answer is complete with its head: the
-        /// transfer is cancelled there, however slowly or endlessly the body would come. (Answering the
-        /// delegate with `.cancel` instead left the task running to the end of a 3,000 MiB body in
-        /// swift-corelibs-foundation; what libcurl reads before the cancel lands is dropped, never kept.)
+        /// caller has it at once and the transfer is cancelled there, however slowly or endlessly the body
+        /// would come. (Answering the delegate with `.cancel` instead left the task running to the end of a
+        /// 3,000 MiB body in swift-corelibs-foundation; what libcurl reads before the cancel lands is
+        /// dropped, never kept.)
         func received(_ response: URLResponse) {
             let headOnly: Bool = lock.withLock {
                 self.response = response as? HTTPURLResponse
@@ -150,7 +150,9 @@ package enum BoundedRequest {
                 truncated = true
                 return true
             }
-            if headOnly { lock.withLock { task }?.cancel() }
+            guard headOnly else { return }
+            if let answer = response as? HTTPURLResponse { resolve(.success(Self.response(answer, body: Data()))) }
+            lock.withLock { task }?.cancel()
         }
 
         /// A 401 or 407 with a challenge: its head is the answer (the caller decides whether to send a
@@ -161,39 +163,51 @@ package enum BoundedRequest {
         }
 
         func received(_ data: Data) {
-            let over: Bool = lock.withLock {
-                guard !truncated else { return false }
+            let over: Result<Response, Failure>? = lock.withLock {
+                guard !truncated else { return nil }
                 let room = maximumBody - body.count
                 if data.count <= room {
                     body.append(data)
-                    return false
+                    return nil
                 }
                 body.append(data.prefix(max(0, room)))
                 truncated = true
-                if !truncating, ending == nil { ending = .tooLarge(limit: maximumBody) }
-                return true
+                guard truncating else { return .failure(.tooLarge(limit: maximumBody)) }
+                return response.map { .success(Self.response($0, body: body)) } ?? .failure(.failed("no response"))
             }
-            if over { lock.withLock { task }?.cancel() }
+            guard let over else { return }
+            resolve(over)
+            lock.withLock { task }?.cancel()
         }
 
         func completed(_ error: Error?) {
-            let (finish, result): (((Result<Response, Failure>) -> Void)?, Result<Response, Failure>) = lock.withLock {
+            let result: Result<Response, Failure> = lock.withLock {
+                if let response, error == nil || truncated { return .success(Self.response(response, body: body)) }
+                let reason = (error as? URLError).map { BoundedRequest.describe($0.code) } ?? "no response"
+                return .failure(.failed(reason))
+            }
+            resolve(result)
+        }
+
+        /// Hands the caller its result, once: later endings (the transfer's completion after a cancel, the
+        /// timer after the head) find it already told.
+        private func resolve(_ result: Result<Response, Failure>) {
+            let finish: ((Result<Response, Failure>) -> Void)? = lock.withLock {
                 defer {
                     self.finish = nil
                     timer?.cancel()
                 }
-                if let ending { return (self.finish, .failure(ending)) }
-                if let response, error == nil || truncated {
-                    var headers: [String: String] = [:]
-                    for (name, value) in response.allHeaderFields {
-                        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-                    }
-                    return (self.finish, .success(Response(status: response.statusCode, headers: headers, body: body, url: response.url)))
-                }
-                let reason = (error as? URLError).map { BoundedRequest.describe($0.code) } ?? "no response"
-                return (self.finish, .failure(.failed(reason)))
+                return self.finish
             }
             finish?(result)
+        }
+
+        private static func response(_ response: HTTPURLResponse, body: Data) -> Response {
+            var headers: [String: String] = [:]
+            for (name, value) in response.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+            }
+            return Response(status: response.statusCode, headers: headers, body: body, url: response.url)
         }
     }
 
