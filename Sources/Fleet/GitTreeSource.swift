@@ -84,11 +84,16 @@ package struct GitTreeSource: FileSource {
         do {
             return try pool.withRepository { try $0.readBlob(blob.id) }
         } catch let error as GitError {
+            if error.isDamage { state.noteDamage(GitError(error.kind, "\(path): \(error.message)", errorClass: error.errorClass)) }
             throw .unreadable(path, reason: error.message)
         } catch {
             throw .unreadable(path, reason: "\(error)")
         }
     }
+
+    /// The first damage a read met (an object whose data fails zlib's check, or cannot be found where the
+    /// listing saw it): the scan saw that file as unreadable, which a fresh clone may cure.
+    package var damage: GitError? { state.damage }
 
     /// The index entry of a plain file of the commit (`git apply --check --cached` reads it from the object
     /// store); nil for a path that is not one, or whose blob is missing.
@@ -246,6 +251,13 @@ package struct GitTreeSource: FileSource {
 private final class ListingState: Sendable {
     private let listings = Mutex<[PathFilter: GitTreeSource.Listing]>([:])
     private let blobs = Mutex<[String: GitTreeSource.Blob]>([:])
+    private let firstDamage = Mutex<GitError?>(nil)
+
+    var damage: GitError? { firstDamage.withLock { $0 } }
+
+    func noteDamage(_ error: GitError) {
+        firstDamage.withLock { $0 = $0 ?? error }
+    }
 
     func listing(for filter: PathFilter) -> GitTreeSource.Listing? {
         listings.withLock { $0[filter] }

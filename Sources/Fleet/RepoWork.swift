@@ -170,6 +170,17 @@ struct RepoWork: Sendable {
         return source
     }
 
+    /// Scans a listed tree; with patches wanted, through a workspace kept for them. Patches are made from
+    /// this very scan (its lexed files, its findings): the tree is loaded here so that `fix` only adds the
+    /// re-scans that check them, which read what the scan read from memory.
+    private func scanTree(_ source: GitTreeSource, _ settings: ScanSettings) -> (report: ScanReport, workspace: Workspace?) {
+        guard settings.writesPatches else { return (environment.scan(source, settings.filter, config.ruleSelection), nil) }
+        let loaded = Workspace.load(
+            from: RememberingSource(source), filter: settings.filter, anchors: Migrator.anchors(config.ruleSelection),
+            keepingProjectDocuments: true)
+        return (Scanner.scan(loaded, rules: config.ruleSelection), loaded)
+    }
+
     func scan(_ job: ScanJob) -> Outcome {
         let repo = job.repo
         progress.report(.scanning(repo.name))
@@ -179,20 +190,25 @@ struct RepoWork: Sendable {
         let report: ScanReport
         let source: GitTreeSource
         var workspace: Workspace?
-        do {
-            source = try listedTree(repo, state: &state, filter: job.settings.filter)
+        do throws(GitError) {
+            var tree = try listedTree(repo, state: &state, filter: job.settings.filter)
             trace.lap("\(repo.name): list the tree")
-            if job.settings.writesPatches {
-                // Patches are made from this very scan (its lexed files, its findings): the tree is loaded here
-                // so that `fix` only adds the re-scans that check them, which read what the scan read from memory.
-                let loaded = Workspace.load(
-                    from: RememberingSource(source), filter: job.settings.filter, anchors: Migrator.anchors(config.ruleSelection),
-                    keepingProjectDocuments: true)
-                workspace = loaded
-                report = Scanner.scan(loaded, rules: config.ruleSelection)
-            } else {
-                report = environment.scan(source, job.settings.filter, config.ruleSelection)
+            var scanned = scanTree(tree, job.settings)
+            if let damage = tree.damage {
+                // A file the listing found could not be read intact. Scanned without it, the app could look
+                // better than it is, so that result is never kept: the mirror is cloned again and scanned
+                // again, or the repository fails (its last result carried, stale).
+                guard !state.cloned, !offline else { throw state.clonedAgain ? Self.stillDamaged(damage) : damage }
+                state = try cloneAgain(Mirror(path: store.mirrorPath(repo.mirrorKey), repo: repo), damage: damage)
+                do {
+                    tree = try openTree(repo, state.commit, filter: job.settings.filter, acceptingMissingFiles: true)
+                } catch {
+                    throw Self.stillDamaged(error)
+                }
+                scanned = scanTree(tree, job.settings)
+                if let damage = tree.damage { throw Self.stillDamaged(damage) }
             }
+            (source, report, workspace) = (tree, scanned.report, scanned.workspace)
             trace.lap("\(repo.name): scan")
         } catch {
             return failure(repo, error.message, branch: state.branch, fetchSeconds: job.fetchSeconds)
