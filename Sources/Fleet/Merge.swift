@@ -209,7 +209,7 @@ struct ShardInput: Sendable {
         let record: RunRecord
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/run.json"))
-            record = try RunStore.decoder.decode(RunRecord.self, from: data)
+            record = try RunRecord.decoded(from: data)
         } catch {
             throw MergeError(FileProblem.sentence("read", folder + "/run.json", error))
         }
