@@ -146,13 +146,21 @@ struct RepoWork: Sendable {
             // Files missing from a clone made in this sweep are missing upstream: each costs that file.
             return try openTree(repo, state.commit, filter: filter, acceptingMissingFiles: state.cloned || offline)
         } catch let error where error.isDamage && !state.cloned && !offline {
-            state = try cloneAgain(Mirror(path: store.mirrorPath(repo.mirrorKey), repo: repo), damage: error)
-            do {
-                return try openTree(repo, state.commit, filter: filter, acceptingMissingFiles: true)
-            } catch {
-                throw Self.stillDamaged(error)
-            }
+            return try treeOfFreshClone(repo, state: &state, filter: filter, damage: error)
         } catch let error where state.clonedAgain {
+            throw Self.stillDamaged(error)
+        }
+    }
+
+    /// Clones the damaged mirror again and lists the commit's tree from the fresh clone; `state` is then the
+    /// fresh clone's. Damage met there too is the repository's failure.
+    private func treeOfFreshClone(
+        _ repo: RepoConfig, state: inout Mirror.State, filter: PathFilter, damage: GitError
+    ) throws(GitError) -> GitTreeSource {
+        state = try cloneAgain(Mirror(path: store.mirrorPath(repo.mirrorKey), repo: repo), damage: damage)
+        do {
+            return try openTree(repo, state.commit, filter: filter, acceptingMissingFiles: true)
+        } catch {
             throw Self.stillDamaged(error)
         }
     }
@@ -199,12 +207,7 @@ struct RepoWork: Sendable {
                 // better than it is, so that result is never kept: the mirror is cloned again and scanned
                 // again, or the repository fails (its last result carried, stale).
                 guard !state.cloned, !offline else { throw state.clonedAgain ? Self.stillDamaged(damage) : damage }
-                state = try cloneAgain(Mirror(path: store.mirrorPath(repo.mirrorKey), repo: repo), damage: damage)
-                do {
-                    tree = try openTree(repo, state.commit, filter: job.settings.filter, acceptingMissingFiles: true)
-                } catch {
-                    throw Self.stillDamaged(error)
-                }
+                tree = try treeOfFreshClone(repo, state: &state, filter: job.settings.filter, damage: damage)
                 scanned = scanTree(tree, job.settings)
                 if let damage = tree.damage { throw Self.stillDamaged(damage) }
             }
