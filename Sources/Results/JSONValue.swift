@@ -24,82 +24,96 @@ package indirect enum JSONValue: Sendable, Hashable {
 
     /// Two-space indented JSON with a trailing newline.
     package func serialized() -> String {
-        var output = ""
+        String(decoding: serializedBytes(), as: UTF8.self)
+    }
+
+    /// `serialized()` as UTF-8 bytes. Reports are written into a byte buffer, not a `String`: appending to a
+    /// string checks and grows it per piece, and a sweep writes megabytes of SARIF and JSON.
+    package func serializedBytes() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
         write(to: &output, indent: 0)
-        output += "\n"
+        output.append(0x0A)
         return output
     }
 
     /// JSON on one line, without spaces (for a value that must fit on a line, such as a CI output).
     package func compact() -> String {
-        switch self {
-        case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
-        case .object(let members):
-            return "{"
-                + members.map { member in
-                    var key = ""
-                    Self.writeString(member.0, to: &key)
-                    return key + ":" + member.1.compact()
-                }.joined(separator: ",") + "}"
-        default:
-            var output = ""
-            write(to: &output, indent: 0)
-            return output
-        }
+        var output: [UInt8] = []
+        write(to: &output, indent: nil)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String, indent: Int) {
+    /// Writes the value; `indent` is the depth for indented output, nil for compact output.
+    private func write(to output: inout [UInt8], indent: Int?) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
         case .number(let value):
             if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-                output += String(Int(value))
+                output.append(contentsOf: String(Int(value)).utf8)
             } else {
-                output += value.isFinite ? String(value) : "null"
+                output.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
             }
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let items):
-            if items.isEmpty {
-                output += "[]"
-                return
-            }
-            output += "[\n"
+            guard !items.isEmpty else { return output.append(contentsOf: "[]".utf8) }
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
-                item.write(to: &output, indent: indent + 1)
-                output += index == items.count - 1 ? "\n" : ",\n"
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.newLine(&output, indent.map { $0 + 1 })
+                item.write(to: &output, indent: indent.map { $0 + 1 })
             }
-            output += String(repeating: "  ", count: indent) + "]"
+            Self.newLine(&output, indent)
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty {
-                output += "{}"
-                return
-            }
-            output += "{\n"
+            guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.newLine(&output, indent.map { $0 + 1 })
                 Self.writeString(member.0, to: &output)
-                output += ": "
-                member.1.write(to: &output, indent: indent + 1)
-                output += index == members.count - 1 ? "\n" : ",\n"
+                output.append(UInt8(ascii: ":"))
+                if indent != nil { output.append(0x20) }
+                member.1.write(to: &output, indent: indent.map { $0 + 1 })
             }
-            output += String(repeating: "  ", count: indent) + "}"
+            Self.newLine(&output, indent)
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        // Byte by byte, copying the runs that need no escape at once: reports and patch decisions carry long
-        // strings (a whole patch), and a scalar at a time costs more than the rest of writing them.
-        let utf8 = value.utf8
+    /// A line break and two spaces per level; nothing in compact output.
+    private static func newLine(_ output: inout [UInt8], _ indent: Int?) {
+        guard let indent else { return }
+        output.append(0x0A)
+        for _ in 0..<indent { output.append(contentsOf: [0x20, 0x20]) }
+    }
+
+    /// A JSON string literal, escaping what JSON requires and U+2028/U+2029 (they end lines in JavaScript).
+    static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let done = value.utf8.withContiguousStorageIfAvailable { writeEscaped($0, to: &output) }
+        if done == nil { writeEscaped(Array(value.utf8), to: &output) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    // Copies the runs that need no escape at once: reports and patch decisions carry long strings (a whole
+    // patch).
+    private static func writeEscaped<Bytes: RandomAccessCollection>(_ utf8: Bytes, to output: inout [UInt8])
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         var runStart = utf8.startIndex
         var index = runStart
-        while index != utf8.endIndex {
+        let end = utf8.endIndex
+        while index != end {
             let byte = utf8[index]
-            var escape: String?
+            // Printable ASCII other than `"` and `\`, and every byte of a multi-byte character but E2, pass.
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+                index += 1
+                continue
+            }
             var length = 1
+            let escape: String
             switch byte {
             case 0x22: escape = "\\\""
             case 0x5C: escape = "\\\\"
@@ -107,31 +121,58 @@ package indirect enum JSONValue: Sendable, Hashable {
             case 0x0D: escape = "\\r"
             case 0x09: escape = "\\t"
             case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in JavaScript.
-                let second = utf8.index(after: index)
-                if second != utf8.endIndex, utf8[second] == 0x80 {
-                    let third = utf8.index(after: second)
-                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
-                        escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
-                        length = 3
-                    }
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                guard index + 2 < end, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 else {
+                    index += 1
+                    continue
                 }
+                escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                length = 3
             default:
-                if byte < 0x20 || byte == 0x7F {
-                    let hex = String(byte, radix: 16)
-                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                }
+                let hex = String(byte, radix: 16)
+                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
-            guard let escape else {
-                index = utf8.index(after: index)
-                continue
-            }
-            output += String(decoding: utf8[runStart..<index], as: UTF8.self)
-            output += escape
-            index = utf8.index(index, offsetBy: length)
+            output.append(contentsOf: utf8[runStart..<index])
+            output.append(contentsOf: escape.utf8)
+            index += length
             runStart = index
         }
-        output += String(decoding: utf8[runStart..<utf8.endIndex], as: UTF8.self)
-        output += "\""
+        output.append(contentsOf: utf8[runStart..<end])
+    }
+}
+
+/// Any encoder can write a `JSONValue`; `JSONValueEncoder` takes it as it is.
+extension JSONValue: Encodable {
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .int(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+        }
     }
 }

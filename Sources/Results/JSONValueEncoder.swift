@@ -37,12 +37,17 @@ private final class Slot {
 
     /// The member named `key`, made when missing; a key encoded twice keeps its first place.
     func member(_ key: String) -> Slot {
-        if case .object(let members) = content, let existing = members.first(where: { $0.0 == key }) {
+        guard case .object(var members) = content else {
+            let slot = Slot()
+            content = .object([(key, slot)])
+            return slot
+        }
+        if let existing = members.first(where: { $0.0 == key }) {
             existing.1.content = .empty
             return existing.1
         }
-        var members: [(String, Slot)] = []
-        if case .object(let existing) = content { members = existing }
+        // Emptied first, so the array is uniquely referenced and grows in place (not copied per member).
+        content = .empty
         let slot = Slot()
         members.append((key, slot))
         content = .object(members)
@@ -52,6 +57,7 @@ private final class Slot {
     func appended() -> Slot {
         var items: [Slot] = []
         if case .array(let existing) = content { items = existing }
+        content = .empty
         let slot = Slot()
         items.append(slot)
         content = .array(items)
@@ -110,6 +116,8 @@ private struct SlotEncoder: Encoder {
 private func scalar<Value: Encodable>(_ value: Value) -> JSONValue? {
     switch value {
     case let value as String: return .string(value)
+    // A part encoded earlier (the same in every report) is taken as it is.
+    case let value as JSONValue: return value
     case let value as Bool: return .bool(value)
     case let value as Int: return .int(value)
     case let value as Int8: return .int(Int(value))
@@ -141,6 +149,12 @@ private struct KeyedSlot<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let codingPath: [any CodingKey]
 
     mutating func encodeNil(forKey key: Key) throws { slot.member(key.stringValue).content = .scalar(.null) }
+
+    // The common scalars skip the generic path: no cast to find the scalar, no coding path made.
+    mutating func encode(_ value: String, forKey key: Key) throws { slot.member(key.stringValue).content = .scalar(.string(value)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { slot.member(key.stringValue).content = .scalar(.bool(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { slot.member(key.stringValue).content = .scalar(.int(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { slot.member(key.stringValue).content = .scalar(.number(value)) }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
         try Results.encode(value, into: slot.member(key.stringValue), codingPath: codingPath + [key])
@@ -175,6 +189,9 @@ private struct UnkeyedSlot: UnkeyedEncodingContainer {
     var count: Int { slot.count }
 
     mutating func encodeNil() throws { slot.appended().content = .scalar(.null) }
+
+    mutating func encode(_ value: String) throws { slot.appended().content = .scalar(.string(value)) }
+    mutating func encode(_ value: Int) throws { slot.appended().content = .scalar(.int(value)) }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         let key = IndexKey(count)

@@ -7,9 +7,9 @@ import Testing
 /// or JavaScript cannot carry raw are escaped.
 struct JSONStringEscapeTests {
     private func written(_ value: String) -> String {
-        var output = ""
+        var output: [UInt8] = []
         JSONValue.writeString(value, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     @Test(arguments: [

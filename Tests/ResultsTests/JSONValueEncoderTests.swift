@@ -131,4 +131,20 @@ struct JSONValueEncoderTests {
         }
         #expect(try JSONValueEncoder().encode(Whole()).compact() == #"{"before":1,"inner":2,"after":3}"#)
     }
+
+    @Test("A JSONValue member is written as it is, and reads the same through Foundation's encoder")
+    func anEncodedPartIsTakenAsItIs() throws {
+        let part = try JSONValueEncoder().encode(Sample(note: "n"))
+        struct Holder: Encodable {
+            let part: JSONValue
+            let after: [JSONValue]
+        }
+        let holder = Holder(part: part, after: [.number(0.5), .bool(false), .null, .int(-3), .string("s"), .array([]), .object([])])
+        let ours = try JSONValueEncoder().encode(holder).compact()
+        #expect(ours == #"{"part":"# + part.compact() + #","after":[0.5,false,null,-3,"s",[],{}]}"#)
+        let foundation = try JSONEncoder().encode(holder)
+        let reread = try JSONSerialization.jsonObject(with: foundation) as? NSDictionary
+        let expected = try JSONSerialization.jsonObject(with: Data(ours.utf8)) as? NSDictionary
+        #expect(reread != nil && reread == expected)
+    }
 }

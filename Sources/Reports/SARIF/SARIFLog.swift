@@ -1,3 +1,5 @@
+import Results
+
 /// SARIF 2.1.0 as values: the members scenesweep writes, in the order it writes them (Swift's
 /// synthesized coding follows the order of the stored properties, and `JSONValueEncoder` keeps it).
 /// Optional members are left out when nil, as SARIF readers expect of absent properties.
@@ -29,7 +31,8 @@ struct SARIFLog: Encodable {
         var version: String
         var semanticVersion: String
         var informationUri = "https://github.com/scenesweep/scenesweep"
-        var rules: [ReportingDescriptor]
+        /// The catalogue as `ReportingDescriptor`s, encoded (`SARIFReport.catalogueRules`).
+        var rules: JSONValue
     }
 
     struct ReportingDescriptor: Encodable {
