@@ -110,8 +110,19 @@ package enum MarkdownReport {
 /// and "|" followed by a combining mark is one grapheme unequal to "|", so either passed through raw and
 /// broke the table row it was in. Other control characters are shown as `\u{…}` escapes (see VisibleText).
 enum Markdown {
+    /// Bytes that may need an escape in a cell: the characters escaped below, control characters, and every
+    /// byte of a non-ASCII character (some are escaped, see `VisibleText`); anything else is copied.
+    private static let cellBytes: [Bool] = (0..<256).map { value in
+        value < 0x20 || value >= 0x7F || "|<>&`*_[]".utf8.contains(UInt8(value))
+    }
+    /// The same for text inside backticks.
+    private static let codeBytes: [Bool] = (0..<256).map { value in value < 0x20 || value >= 0x7F || "`|".utf8.contains(UInt8(value)) }
+
     /// Text for a table cell or a paragraph.
     static func cell(_ text: String) -> String {
+        // Most text needs no escape, and a pass over its bytes says so: scalar by scalar, the reports of a
+        // sweep's repositories spent more in here than in the rest of writing their Markdown.
+        guard text.utf8.contains(where: { cellBytes[Int($0)] }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -130,6 +141,7 @@ enum Markdown {
 
     /// Text inside backticks: no backticks or newlines inside.
     static func code(_ text: String) -> String {
+        guard text.utf8.contains(where: { codeBytes[Int($0)] }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

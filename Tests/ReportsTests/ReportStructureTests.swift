@@ -96,6 +96,12 @@ struct ReportStructureTests {
     @Test("Report text from repositories cannot break Markdown tables or workflow commands")
     func escaping() {
         #expect(Markdown.cell("a|b\nc<script>") == "a\\|b c&lt;script&gt;")
+        // Text with nothing to escape comes back as it is; each special byte is escaped wherever it sits.
+        #expect(Markdown.cell("Plain text, 1.2 (x) {y} #z ~ / - + = 'q' \"d\"") == "Plain text, 1.2 (x) {y} #z ~ / - + = 'q' \"d\"")
+        #expect(Markdown.cell("*a_b[c]`d&") == "\\*a\\_b\\[c\\]\\`d&amp;")
+        #expect(Markdown.cell("tab\there é \u{202E}x") == "tab\there é \\u{202E}x")
+        #expect(Markdown.code("File.swift:12") == "File.swift:12")
+        #expect(Markdown.code("a`b|c\r\nd") == "a'b\\|c  d")
         #expect(
             GitHubReport.render(
                 ScanReport(
