@@ -21,7 +21,7 @@ enum PatchFiles {
         // the rest of the patch: written Swift is read back with scenesweep's lexer here, and `fix` adds
         // swiftc -parse. git apply --check and the re-scan run here as in `fix`; git checks each patch against
         // the scanned commit in the mirror, so the files it changes need not be copied out.
-        var request = FixRequest(swiftParser: .none(reason: "a sweep leaves it to `scenesweep fix`"))
+        var request = FixRequest(swiftParser: .none(reason: "a sweep leaves it to `scenesweep fix`"), environment: environment)
         request.applyBase = .commit(gitDirectory: source.repositoryPath) { source.index(editing: $0, creating: $1) }
         // The workspace's own source (`RememberingSource` over the tree) serves again what the scan read.
         let run = Migrator.run(
@@ -45,6 +45,9 @@ enum PatchFiles {
 
     /// Links the patches a previous run wrote for a repository into this run (`from` and `to` are the
     /// repository's patch folders); nothing when it had none.
+    /// The process's environment, read once: `ProcessInfo` copies it into a new dictionary on each call.
+    private static let environment = ProcessInfo.processInfo.environment
+
     static func carry(from previous: String, to folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: previous), !names.isEmpty else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -1,5 +1,3 @@
-import Results
-
 /// What `fix` decided for one app: a verified patch, or an explanation instead of one.
 package struct AppMigration: Sendable {
     package enum Status: String, Sendable {

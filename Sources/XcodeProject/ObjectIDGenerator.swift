@@ -1,3 +1,5 @@
+internal import CByteSearch
+
 /// Object ids for new pbxproj objects: 24 uppercase hex digits, like Xcode's, derived from a seed so that
 /// the same edit of the same file always gives the same ids, and never one the file already uses.
 struct ObjectIDGenerator {
@@ -7,42 +9,74 @@ struct ObjectIDGenerator {
         let low: UInt32
     }
 
+    private let bytes: [UInt8]
+    /// The objects' ids and the ids handed out so far.
     private var taken: Set<Bits>
+    /// Whether an id occurs as a word of the file, for the candidates looked for so far.
+    private var inFile: [Bits: Bool] = [:]
 
-    /// - Parameter bytes: the project file; every 24-hex-digit word in it counts as taken, object or not
-    ///   (ids of other projects' objects appear in `remoteGlobalIDString`).
+    /// - Parameter bytes: the project file; every 24-hex-digit word in it, in upper or lower case, counts as
+    ///   taken, object or not (ids of other projects' objects appear in `remoteGlobalIDString`).
     init(avoiding bytes: [UInt8], objectIDs: some Sequence<String>) {
-        var taken = Set(objectIDs.compactMap { Self.bits(Array($0.utf8)[...]) })
-        // Every byte of a large project file passes through this loop: pointers and a local table, no checks.
-        let isWord = Self.wordBytes
-        bytes.withUnsafeBufferPointer { buffer in
-            isWord.withUnsafeBufferPointer { isWord in
-                guard let base = buffer.baseAddress, let isWord = isWord.baseAddress else { return }
-                let count = buffer.count
-                var start = 0
-                while start < count {
-                    guard isWord[Int(base[start])] else {
-                        start += 1
-                        continue
-                    }
-                    var end = start + 1
-                    while end < count, isWord[Int(base[end])] { end += 1 }
-                    if end - start == 24, let bits = Self.bits(bytes[start..<end]) { taken.insert(bits) }
-                    start = end
-                }
-            }
-        }
-        self.taken = taken
+        self.bytes = bytes
+        taken = Set(objectIDs.compactMap { Self.bits(Array($0.utf8)[...]) })
     }
 
     /// The id for `seed`, or for `seed` with a counter appended while that id is taken.
     mutating func id(for seed: String) -> String {
-        var attempt = 0
-        while true {
-            let id = Self.hash(attempt == 0 ? seed : "\(seed)#\(attempt)")
-            if let bits = Self.bits(Array(id.utf8)[...]), taken.insert(bits).inserted { return id }
-            attempt += 1
+        ids(for: [seed])[0]
+    }
+
+    /// `id(for:)` of each seed in turn. The file is searched once for all first choices: a large project is a
+    /// megabyte, and collecting every word of it into a set cost more than the rest of the edit.
+    mutating func ids(for seeds: [String]) -> [String] {
+        lookUp(Set(seeds.compactMap { Self.bits(Array(Self.hash($0).utf8)[...]) }))
+        return seeds.map { seed in
+            var attempt = 0
+            while true {
+                let id = Self.hash(attempt == 0 ? seed : "\(seed)#\(attempt)")
+                if let bits = Self.bits(Array(id.utf8)[...]), !taken.contains(bits) {
+                    if inFile[bits] == nil { lookUp([bits]) }
+                    if inFile[bits] == false {
+                        taken.insert(bits)
+                        return id
+                    }
+                }
+                attempt += 1
+            }
         }
+    }
+
+    /// Records for each of `wanted` whether it is a word of the file, spelt in upper or in lower case (ids are
+    /// written in one case; an object id in any case is in `taken` already). A byte search per spelling: a
+    /// pass that collected every 24-digit word cost 15 instructions a byte of a megabyte project.
+    private mutating func lookUp(_ wanted: Set<Bits>) {
+        for bits in wanted {
+            let upper = Self.hex(bits)
+            let lower = upper.map { $0 >= UInt8(ascii: "A") ? $0 | 0x20 : $0 }
+            inFile[bits] = Self.containsWord(upper, in: bytes) || Self.containsWord(lower, in: bytes)
+        }
+    }
+
+    /// Whether `word` occurs in `bytes` with no word byte right before or after it.
+    private static func containsWord(_ word: [UInt8], in bytes: [UInt8]) -> Bool {
+        let isWord = wordBytes
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var offset = 0
+            while offset < buffer.count, let found = cbs_memmem(base + offset, buffer.count - offset, word, word.count) {
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let end = start + word.count
+                if (start == 0 || !isWord[Int(base[start - 1])]) && (end == buffer.count || !isWord[Int(base[end])]) { return true }
+                offset = start + 1
+            }
+            return false
+        }
+    }
+
+    /// The 24 uppercase hex digits of an id's bits.
+    private static func hex(_ bits: Bits) -> [UInt8] {
+        Array((hex(bits.high, digits: 16) + hex(UInt64(bits.low), digits: 8)).utf8)
     }
 
     /// The bits of 24 hex digits; nil for anything else.

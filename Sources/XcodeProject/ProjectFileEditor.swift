@@ -81,13 +81,17 @@ package enum ProjectFileEditor {
         }
 
         var generator = ObjectIDGenerator(avoiding: bytes, objectIDs: objects.keys)
-        let added = files.map { file in
+        let seeds = files.flatMap { file in
             let seed = "\(xcodeprojPath)\u{0}\(targetID)\u{0}\(file.path)\u{0}"
-            return AddedFile(
+            return [seed + "PBXFileReference"] + (file.isCompiled ? [seed + "PBXBuildFile"] : [])
+        }
+        var ids = generator.ids(for: seeds)[...]
+        let added = files.map { file in
+            AddedFile(
                 file: file,
                 relativePath: String(file.path.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!,
-                referenceID: generator.id(for: seed + "PBXFileReference"),
-                buildFileID: file.isCompiled ? generator.id(for: seed + "PBXBuildFile") : nil)
+                referenceID: ids.removeFirst(),
+                buildFileID: file.isCompiled ? ids.removeFirst() : nil)
         }
         guard let text = ProjectText(bytes) else { throw .unexpectedLayout("the text could not be followed") }
         var layout = try TextLayout(text)

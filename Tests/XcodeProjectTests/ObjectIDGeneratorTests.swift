@@ -31,4 +31,19 @@ struct ObjectIDGeneratorTests {
         var longer = ObjectIDGenerator(avoiding: Array("X\(usual)".utf8), objectIDs: [])
         #expect(longer.id(for: seed) == usual)
     }
+
+    @Test("Ids asked for together are the ids asked for one by one, taken ones passed over the same way")
+    func aBatchGivesTheSameIdsAsOneAtATime() {
+        let seeds = ["A\u{0}PBXFileReference", "A\u{0}PBXBuildFile", "A\u{0}PBXFileReference", "B\u{0}PBXFileReference"]
+        // The file uses the first choice of the first seed (lowercase, after a tab) and of the last (at the end).
+        let file = Array("\t\(ObjectIDGenerator.hash(seeds[0]).lowercased()) = x;\n\(ObjectIDGenerator.hash(seeds[3]))".utf8)
+        var batch = ObjectIDGenerator(avoiding: file, objectIDs: [])
+        var single = ObjectIDGenerator(avoiding: file, objectIDs: [])
+        let together = batch.ids(for: seeds)
+        #expect(together == seeds.map { single.id(for: $0) })
+        #expect(together[0] == ObjectIDGenerator.hash(seeds[0] + "#1"))
+        #expect(together[1] == ObjectIDGenerator.hash(seeds[1]))
+        #expect(together[2] == ObjectIDGenerator.hash(seeds[0] + "#2"))
+        #expect(together[3] == ObjectIDGenerator.hash(seeds[3] + "#1"))
+    }
 }
