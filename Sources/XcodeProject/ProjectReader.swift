@@ -214,14 +214,14 @@ final class GroupResolver {
         // group that is its own grandchild) keeps the group with the smallest id: in dictionary order,
         // which Swift seeds per process, its path changed from run to run. (Sorting every id to walk them
         // in order gave the same answer at a tenth of a large project's read.)
+        // Sized for every object, and one hash per child (the defaulted subscript finds or makes the slot).
+        parents.reserveCapacity(objects.count)
+        func keepSmaller(_ parent: inout String, _ id: String) { if id < parent { parent = id } }
         for (id, object) in objects {
             guard case .dictionary(let fields) = object else { continue }
             if case .string("PBXFileSystemSynchronizedRootGroup")? = fields["isa"] { synchronizedGroups.append(id) }
             guard case .array(let children)? = fields["children"] else { continue }
-            for case .string(let child) in children {
-                if let earlier = parents[child], earlier <= id { continue }
-                parents[child] = id
-            }
+            for case .string(let child) in children { keepSmaller(&parents[child, default: id], id) }
         }
         synchronizedGroups.sort()
     }
@@ -313,14 +313,18 @@ final class GroupResolver {
 
 /// Where objects and their settings sit in the text of a pbxproj, for `file:line` in findings.
 ///
-/// One pass over the text indexes every line that starts an object, Xcode's `\t\t<ID> `, so finding
-/// an object costs a lookup: searching the whole file for each target was quadratic (5,000 targets took
-/// 37 s and 2.8 GB).
-struct ObjectLines {
+/// An object's definition is the line that starts with Xcode's `\t\t<ID> `. The first lookups search the text
+/// for it; from the `searchesBeforeIndex`th on, one pass indexes every such line, so that finding an object
+/// costs a lookup: searching the whole file for each target was quadratic (5,000 targets took 37 s and
+/// 2.8 GB), and indexing every object of a project with a few targets cost more than all its searches (a
+/// quarter of reading a 1 MB project).
+final class ObjectLines {
     private let bytes: [UInt8]
     private let lineStarts: [Int]
-    /// Each object's first definition line: the index into `lineStarts`.
-    private let definitions: [String: Int]
+    /// Each object's first definition line, as the byte offset where it starts; built when searches add up.
+    private var index: [String: Int]?
+    private var searches = 0
+    static let searchesBeforeIndex = 32
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -336,23 +340,48 @@ struct ObjectLines {
             }
         }
         lineStarts = starts
+    }
+
+    /// The byte offset where the object's definition line starts.
+    private func definition(of id: String) -> Int? {
+        if let index { return index[id] }
+        searches += 1
+        guard searches < Self.searchesBeforeIndex else {
+            let built = makeIndex()
+            index = built
+            return built[id]
+        }
+        return search(id)
+    }
+
+    /// The first line that starts with two tabs, `id` and a space.
+    private func search(_ id: String) -> Int? {
+        let tab = UInt8(ascii: "\t")
+        let name = Array(id.utf8)
+        guard !name.isEmpty, name.count <= 78, !name.contains(where: { $0 == UInt8(ascii: " ") || $0 == 10 || $0 == tab }) else {
+            return nil
+        }
+        if bytes.starts(with: [tab, tab] + name + [UInt8(ascii: " ")]) { return 0 }
+        let needle = [10, tab, tab] + name + [UInt8(ascii: " ")]
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = cbs_memmem(base, buffer.count, needle, needle.count) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+    }
+
+    private func makeIndex() -> [String: Int] {
         var definitions: [String: Int] = [:]
         let tab = UInt8(ascii: "\t")
-        for (index, start) in starts.enumerated() {
+        for start in lineStarts {
             // Two tabs, then an id up to the first space.
             guard start + 2 < bytes.count, bytes[start] == tab, bytes[start + 1] == tab, bytes[start + 2] != tab else { continue }
             var end = start + 2
             while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != 10, end - start < 80 { end += 1 }
             guard end < bytes.count, bytes[end] == UInt8(ascii: " "), end > start + 2 else { continue }
             let id = String(decoding: bytes[start + 2..<end], as: UTF8.self)
-            if definitions[id] == nil { definitions[id] = index }
+            if definitions[id] == nil { definitions[id] = start }
         }
-        self.definitions = definitions
-    }
-
-    /// The byte offset where the object's definition line starts.
-    private func definition(of id: String) -> Int? {
-        definitions[id].map { lineStarts[$0] }
+        return definitions
     }
 
     private func line(atOffset offset: Int) -> Int {
