@@ -10,16 +10,21 @@ struct ObjectIDGenerator {
     }
 
     private let bytes: [UInt8]
-    /// The objects' ids and the ids handed out so far.
-    private var taken: Set<Bits>
+    /// Whether an id names an object of the project.
+    private let isObject: (String) -> Bool
+    /// The ids handed out so far.
+    private var taken: Set<Bits> = []
     /// Whether an id occurs as a word of the file, for the candidates looked for so far.
     private var inFile: [Bits: Bool] = [:]
 
-    /// - Parameter bytes: the project file; every 24-hex-digit word in it, in upper or lower case, counts as
-    ///   taken, object or not (ids of other projects' objects appear in `remoteGlobalIDString`).
-    init(avoiding bytes: [UInt8], objectIDs: some Sequence<String>) {
+    /// - Parameters:
+    ///   - bytes: the project file; every 24-hex-digit word in it, in upper or lower case, counts as taken,
+    ///     object or not (ids of other projects' objects appear in `remoteGlobalIDString`).
+    ///   - isObject: whether an id (asked in upper and in lower case) is an object's, which the file may
+    ///     spell otherwise than its text.
+    init(avoiding bytes: [UInt8], isObject: @escaping (String) -> Bool) {
         self.bytes = bytes
-        taken = Set(objectIDs.compactMap { Self.bits(Array($0.utf8)[...]) })
+        self.isObject = isObject
     }
 
     /// The id for `seed`, or for `seed` with a counter appended while that id is taken.
@@ -35,7 +40,7 @@ struct ObjectIDGenerator {
             var attempt = 0
             while true {
                 let id = Self.hash(attempt == 0 ? seed : "\(seed)#\(attempt)")
-                if let bits = Self.bits(Array(id.utf8)[...]), !taken.contains(bits) {
+                if let bits = Self.bits(Array(id.utf8)[...]), !taken.contains(bits), !isObject(id), !isObject(id.lowercased()) {
                     if inFile[bits] == nil { lookUp([bits]) }
                     if inFile[bits] == false {
                         taken.insert(bits)

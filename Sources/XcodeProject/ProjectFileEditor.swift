@@ -80,7 +80,7 @@ package enum ProjectFileEditor {
             throw .alreadyReferenced(path: covered)
         }
 
-        var generator = ObjectIDGenerator(avoiding: bytes, objectIDs: objects.keys)
+        var generator = ObjectIDGenerator(avoiding: bytes, isObject: { objects[$0] != nil })
         let seeds = files.flatMap { file in
             let seed = "\(xcodeprojPath)\u{0}\(targetID)\u{0}\(file.path)\u{0}"
             return [seed + "PBXFileReference"] + (file.isCompiled ? [seed + "PBXBuildFile"] : [])

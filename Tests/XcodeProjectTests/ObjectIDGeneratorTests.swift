@@ -6,8 +6,8 @@ import Testing
 struct ObjectIDGeneratorTests {
     @Test("The same seed gives the same 24-digit uppercase id")
     func idsAreDeterministicAndShapedLikeXcodes() {
-        var first = ObjectIDGenerator(avoiding: [], objectIDs: [])
-        var second = ObjectIDGenerator(avoiding: [], objectIDs: [])
+        var first = ObjectIDGenerator(avoiding: [], isObject: { _ in false })
+        var second = ObjectIDGenerator(avoiding: [], isObject: { _ in false })
         let id = first.id(for: "App.xcodeproj\u{0}T\u{0}App/SceneDelegate.swift\u{0}PBXFileReference")
         #expect(id == second.id(for: "App.xcodeproj\u{0}T\u{0}App/SceneDelegate.swift\u{0}PBXFileReference"))
         #expect(id.count == 24 && id.allSatisfy { $0.isHexDigit && !$0.isLowercase })
@@ -21,14 +21,16 @@ struct ObjectIDGeneratorTests {
         let usual = ObjectIDGenerator.hash(seed)
         let written = lowercase ? usual.lowercased() : usual
         let file = Array("\t\tremoteGlobalIDString = \(written);\n\t\tNOTANID\(usual) = 1;\n".utf8)
-        var generator = ObjectIDGenerator(avoiding: file, objectIDs: [])
+        var generator = ObjectIDGenerator(avoiding: file, isObject: { _ in false })
         let id = generator.id(for: seed)
         #expect(id != usual)
         #expect(id == ObjectIDGenerator.hash(seed + "#1"))
-        var fromObjects = ObjectIDGenerator(avoiding: [], objectIDs: [usual])
+        var fromObjects = ObjectIDGenerator(avoiding: [], isObject: { $0 == usual })
         #expect(fromObjects.id(for: seed) == ObjectIDGenerator.hash(seed + "#1"))
+        var fromLowercaseObjects = ObjectIDGenerator(avoiding: [], isObject: { $0 == usual.lowercased() })
+        #expect(fromLowercaseObjects.id(for: seed) == ObjectIDGenerator.hash(seed + "#1"))
         // A longer word that only contains the id does not take it.
-        var longer = ObjectIDGenerator(avoiding: Array("X\(usual)".utf8), objectIDs: [])
+        var longer = ObjectIDGenerator(avoiding: Array("X\(usual)".utf8), isObject: { _ in false })
         #expect(longer.id(for: seed) == usual)
     }
 
@@ -37,8 +39,8 @@ struct ObjectIDGeneratorTests {
         let seeds = ["A\u{0}PBXFileReference", "A\u{0}PBXBuildFile", "A\u{0}PBXFileReference", "B\u{0}PBXFileReference"]
         // The file uses the first choice of the first seed (lowercase, after a tab) and of the last (at the end).
         let file = Array("\t\(ObjectIDGenerator.hash(seeds[0]).lowercased()) = x;\n\(ObjectIDGenerator.hash(seeds[3]))".utf8)
-        var batch = ObjectIDGenerator(avoiding: file, objectIDs: [])
-        var single = ObjectIDGenerator(avoiding: file, objectIDs: [])
+        var batch = ObjectIDGenerator(avoiding: file, isObject: { _ in false })
+        var single = ObjectIDGenerator(avoiding: file, isObject: { _ in false })
         let together = batch.ids(for: seeds)
         #expect(together == seeds.map { single.id(for: $0) })
         #expect(together[0] == ObjectIDGenerator.hash(seeds[0] + "#1"))
