@@ -151,22 +151,16 @@ extension JSONValue: Encodable {
     }
 
     package func encode(to encoder: any Encoder) throws {
+        func single(_ value: (some Encodable)?) throws {
+            var container = encoder.singleValueContainer()
+            if let value { try container.encode(value) } else { try container.encodeNil() }
+        }
         switch self {
-        case .null:
-            var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case .bool(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .int(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .number(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .null: try single(String?.none)
+        case .bool(let value): try single(value)
+        case .int(let value): try single(value)
+        case .number(let value): try single(value)
+        case .string(let value): try single(value)
         case .array(let items):
             var container = encoder.unkeyedContainer()
             for item in items { try container.encode(item) }

@@ -52,9 +52,9 @@ struct ObjectIDGenerator {
         }
     }
 
-    /// Records for each of `wanted` whether it is a word of the file, spelt in upper or in lower case (ids are
-    /// written in one case; an object id in any case is in `taken` already). A byte search per spelling: a
-    /// pass that collected every 24-digit word cost 15 instructions a byte of a megabyte project.
+    /// Records for each of `wanted` whether it is a word of the file, spelt in upper case (as Xcode writes ids)
+    /// or in lower case (as some generators do); a word mixing the two is not looked for. A byte search per
+    /// spelling: a pass that collected every 24-digit word cost 15 instructions a byte of a 1 MB project.
     private mutating func lookUp(_ wanted: Set<Bits>) {
         for bits in wanted {
             let upper = Self.hex(bits)
