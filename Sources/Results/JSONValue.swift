@@ -93,8 +93,9 @@ package indirect enum JSONValue: Sendable, Hashable {
     /// A JSON string literal, escaping what JSON requires and U+2028/U+2029 (they end lines in JavaScript).
     static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let done = value.utf8.withContiguousStorageIfAvailable { writeEscaped($0, to: &output) }
-        if done == nil { writeEscaped(Array(value.utf8), to: &output) }
+        // A native string hands over its bytes; a bridged one is copied out first.
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { writeEscaped($0, to: &output) }
+        if written == nil { writeEscaped(Array(value.utf8), to: &output) }
         output.append(UInt8(ascii: "\""))
     }
 
