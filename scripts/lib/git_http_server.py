@@ -109,6 +109,12 @@ def make_handler(root, latency, link, log):
 
         def answer(self, status, headers, payload):
             wait = link.reserve(len(payload))
+            # Logged before the first byte goes out: a client that has its answer (a 404 ends git at the status
+            # line) must find the request in the log.
+            if log:
+                with log_lock:
+                    log.write(f"{self.command} {self.path} {status} {len(payload)} {wait * 1000 + latency * 1000:.1f}\n")
+                    log.flush()
             self.send_response(status)
             for name, value in headers:
                 if name.lower() not in ("content-length", "transfer-encoding"):
@@ -118,10 +124,6 @@ def make_handler(root, latency, link, log):
             if wait > 0:
                 time.sleep(wait)
             self.wfile.write(payload)
-            if log:
-                with log_lock:
-                    log.write(f"{self.command} {self.path} {status} {len(payload)} {wait * 1000 + latency * 1000:.1f}\n")
-                    log.flush()
 
         def log_message(self, *args):
             pass
