@@ -130,7 +130,7 @@ final class WorkerProcess: @unchecked Sendable {
                 return .failure(.unreadable(reason))
             case .frame(let payload, let consumed):
                 buffer.removeFirst(consumed)
-                guard let reply = try? JSONDecoder().decode(WorkerReply.self, from: Data(payload)) else {
+                guard let reply = WorkerReply.decoded(from: payload) else {
                     terminate()
                     return .failure(.unreadable("a frame that is not a reply"))
                 }

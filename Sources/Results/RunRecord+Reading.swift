@@ -55,7 +55,8 @@ extension RunRecord {
 }
 
 extension RepoRecord {
-    init(reading reader: inout JSONByteReader) throws {
+    /// A record as its Codable conformance writes it (in run.json, and in a worker's reply).
+    package init(reading reader: inout JSONByteReader) throws {
         var key: RepoKey?
         var name: String?
         var url: String?

@@ -62,6 +62,37 @@ struct WatchdogTests {
         #expect(set.hash == (try ConfigValidatorTests.check("version: 1\n" + repos).hash))
     }
 
+    @Test("A reply read byte by byte is the reply JSONDecoder reads; the rest are left to JSONDecoder")
+    func repliesReadTheSameEitherWay() throws {
+        var record = RepoRecord(
+            key: RepoKey(rawValue: "app-1a2b3c4d"), name: "app \"quoted\" é", url: "https://example.com/a.git", branch: nil,
+            scannedBranch: "main", team: "ios", status: .scanned, commit: String(repeating: "a", count: 40), resultTool: "0.1.0",
+            resultRulePack: "ios27", settingsHash: "abc", scannedIn: "20261203T000000Z-0000", error: nil, failingSince: nil,
+            fetchSeconds: 0.0123, scanSeconds: 1.5e-3, counts: AppCounts(blocked: 1, ready: 2, errors: 3))
+        record.patches = PatchCounts(patched: 1, explained: 1)
+        let failed = RepoRecord(
+            key: RepoKey(rawValue: "b-00000000"), name: "b", url: "u", branch: "dev", team: nil, status: .failed,
+            error: "cannot reach u: 403")
+        let replies: [WorkerReply] = [
+            .scanned(record), .scanned(failed), .progress(.fetching("a")), .progress(.queued("b")), .progress(.scanning("c")),
+            .progress(.note("retry 2 of 3\nnext")),
+            .progress(.scanned("d", counts: AppCounts(blocked: 1), seconds: 0.25, reason: "new commit")),
+            .progress(.reused("e", commit: "f00")), .progress(.failed("g", reason: "r", keeping: nil)), .ready,
+            .fetched(record: record, job: nil, interrupted: true),
+        ]
+        for (index, reply) in replies.enumerated() {
+            let payload = Array(try JSONEncoder().encode(reply))
+            let expected = try JSONDecoder().decode(WorkerReply.self, from: Data(payload))
+            let read = try #require(WorkerReply.decoded(from: payload))
+            #expect(String(describing: read) == String(describing: expected))
+            // The first six are the common ones, read without JSONDecoder.
+            let byBytes = try? JSONByteReader.read(Data(payload), WorkerReply.init(reading:))
+            #expect((byBytes != nil) == (index < 6), "\(reply)")
+        }
+        #expect(WorkerReply.decoded(from: Array(#"{"scanned":{"_0":{"key":"k"}},"extra":1}"#.utf8)) == nil)
+        #expect(WorkerReply.decoded(from: Array("not json".utf8)) == nil)
+    }
+
     @Test func framesCarryOneValueEachAndRefuseOtherVersionsAndHugeLengths() throws {
         let frame = try WorkerFrame.encode(WorkerReply.progress(.note("hello")))
         #expect(Array(frame.prefix(4)) == [0x53, 0x53, 0x57, WorkerFrame.version])
