@@ -361,15 +361,18 @@ struct XMLPlistReader {
             negative = digits.hasPrefix("-")
             digits = digits.dropFirst()
         }
-        let value: Int?
+        var hexadecimal = false
         if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
-            value = Int(digits.dropFirst(2), radix: 16)
-        } else {
-            value = Int(digits)
+            digits = digits.dropFirst(2)
+            hexadecimal = true
         }
+        // One sign at most: Int(_:) takes a sign of its own, so "--9223372036854775808" was Int.min, negated
+        // here into an overflow (found by scripts/fuzz plist), and "+-5" or "0x-5" were read as numbers.
+        guard !digits.hasPrefix("-"), !digits.hasPrefix("+") else { return nil }
+        let value = hexadecimal ? Int(digits, radix: 16) : Int(digits)
         guard let value else {
             // Int.min written in decimal does not fit Int before its sign is applied.
-            return negative && digits == "9223372036854775808" ? Int.min : nil
+            return negative && !hexadecimal && digits == "9223372036854775808" ? Int.min : nil
         }
         return negative ? -value : value
     }

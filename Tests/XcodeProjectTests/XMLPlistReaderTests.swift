@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import XcodeProject
@@ -132,8 +133,27 @@ struct XMLPlistReaderTests {
         #expect(XMLPlistReader.integer("-9223372036854775808") == Int.min)
         #expect(XMLPlistReader.integer("9223372036854775808") == nil)
         #expect(XMLPlistReader.integer("1e3") == nil)
+        // One sign at most (scripts/fuzz plist: the second made Int.min, and negating it overflowed).
+        #expect(XMLPlistReader.integer("--9223372036854775808") == nil)
+        #expect(XMLPlistReader.integer("+-5") == nil)
+        #expect(XMLPlistReader.integer("-+5") == nil)
+        #expect(XMLPlistReader.integer("0x-5") == nil)
+        #expect(XMLPlistReader.integer("-0x10") == -16)
+        #expect(XMLPlistReader.integer("-0x9223372036854775808") == nil)
         #expect(XMLPlistReader.date("1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
         #expect(XMLPlistReader.date("2000-02-29T12:00:00Z") == Date(timeIntervalSince1970: 951_825_600))
         #expect(XMLPlistReader.date("2027-04-01 08:30:00") == nil)
+    }
+
+    @Test("An <integer> with two signs is refused with its line, not an overflow (found by scripts/fuzz plist)")
+    func anIntegerWithTwoSignsIsRefused() throws {
+        let bytes = try FixturePaths.fuzzRegression("plist/double-sign-integer.plist")
+        do {
+            _ = try PropertyListReader.read(bytes)
+            Issue.record("expected the integer to be refused")
+        } catch {
+            #expect(error.message == "'--9223372036854775808' is not an integer on line 5")
+            #expect(error.line == 5)
+        }
     }
 }
