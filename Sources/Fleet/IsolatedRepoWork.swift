@@ -76,11 +76,12 @@ struct IsolatedRepoWork: Sendable {
         return answer
     }
 
-    /// The worker's record, with the results it wrote read back for the diff and the summary.
+    /// The worker's record, once the result it wrote reads back; the diff and the summary read it again.
     private func outcome(of record: RepoRecord, repo: RepoConfig, branch: String?) -> RepoWork.Outcome {
         guard record.hasResult else { return RepoWork.Outcome(record: record, report: nil) }
         do {
-            return RepoWork.Outcome(record: record, report: try work.store.result(run: work.runID, key: record.key))
+            _ = try work.store.result(run: work.runID, key: record.key)
+            return RepoWork.Outcome(record: record, report: nil, resultInRunFolder: true)
         } catch {
             return work.failure(
                 repo, "the worker's result cannot be read: \(error)", branch: branch, fetchSeconds: record.fetchSeconds ?? 0)

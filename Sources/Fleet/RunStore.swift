@@ -80,14 +80,20 @@ package struct RunStore: Sendable {
         }
     }
 
+    /// The stored results of these repositories in a run, read side by side; the first of them (in `keys`
+    /// order) that cannot be read is the error.
+    package func results(run: String, keys: [RepoKey]) throws -> [RepoKey: ScanReport] {
+        let read = Parallel.map(keys.count) { index in Result { try result(run: run, key: keys[index]) } }
+        var reports: [RepoKey: ScanReport] = [:]
+        reports.reserveCapacity(keys.count)
+        for (key, outcome) in zip(keys, read) { reports[key] = try outcome.get() }
+        return reports
+    }
+
     /// A complete run with every repository's result.
     package func snapshot(of run: String) throws -> RunSnapshot {
         let record = try record(of: run)
-        var reports: [RepoKey: ScanReport] = [:]
-        for repo in record.repos where repo.hasResult {
-            reports[repo.key] = try result(run: run, key: repo.key)
-        }
-        return RunSnapshot(record: record, reports: reports)
+        return RunSnapshot(record: record, reports: try results(run: run, keys: record.repos.filter(\.hasResult).map(\.key)))
     }
 
     /// The lines of `history.jsonl`, oldest first; lines that cannot be read are left out.

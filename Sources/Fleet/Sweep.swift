@@ -227,10 +227,22 @@ package struct Sweep: Sendable {
         }
         var records: [RepoRecord] = []
         var reports: [RepoKey: ScanReport] = [:]
+        var written: [RepoKey] = []
         for repo in config.repos {
             guard let outcome = byKey[repo.key] else { continue }
             records.append(outcome.record)
-            if let report = outcome.report { reports[repo.key] = report }
+            if let report = outcome.report {
+                reports[repo.key] = report
+            } else if outcome.resultInRunFolder {
+                written.append(repo.key)
+            }
+        }
+        // The workers are done: their results come back from the run folder, where each was read already.
+        do {
+            reports.merge(try store.results(run: runID, keys: written)) { held, _ in held }
+        } catch {
+            store.abandon(store.runFolder(runID))
+            throw SweepError("a result read during the sweep cannot be read again, so the run is not stored: \(error)")
         }
 
         let finishedAt = clock.now()
