@@ -133,13 +133,15 @@ def peak_rss(command, cwd=None):
     """Peak resident memory in MB of one run, its wall time in seconds, and the peaks of all its processes
     together in MB, summed RSS and summed PSS: the sweep fetches and scans in worker processes, and
     /usr/bin/time reports only the largest single process, so the whole tree is also sampled from /proc,
-    RSS every 20 ms and PSS every 200 ms (reading smaps_rollup takes each process's memory-map lock)."""
+    RSS every 20 ms and PSS every 200 ms after the first second (reading smaps_rollup takes each process's
+    memory-map lock)."""
     start = time.monotonic()
     process = subprocess.Popen(["/usr/bin/time", "-v", "sh", "-c", command], cwd=cwd, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
     peak_tree, peak_pss, samples = 0, 0, 0
     while process.poll() is None:
-        tree, pss = tree_memory(process.pid, proportional=samples % 10 == 0)
+        # Every sample of the first second (a sweep with nothing to do is over in a fraction of one).
+        tree, pss = tree_memory(process.pid, proportional=samples < 50 or samples % 10 == 0)
         peak_tree, peak_pss, samples = max(peak_tree, tree), max(peak_pss, pss), samples + 1
         time.sleep(0.02)
     stderr = process.stderr.read()
@@ -634,7 +636,7 @@ def bench_memory(binary):
     return [
         "Peak resident memory of one sweep: of its largest process (`/usr/bin/time -v`) and of all its processes"
         " together (the sweep and its workers, sampled from /proc): their proportional set size (PSS, each shared"
-        " page divided among the processes mapping it; every 200 ms) and, as before, their summed RSS (every 20 ms),"
+        " page divided among the processes mapping it; every 200 ms after the first second) and, as before, their summed RSS (every 20 ms),"
         " which counts the executable's and libraries' pages once per worker. The 1,000 and 10,000 fleets are bare"
         " repositories (`scripts/make-fleet N 2000 DEST --bare`) with the 200 fleet's mix:",
         "",
