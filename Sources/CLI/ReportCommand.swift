@@ -140,7 +140,7 @@ enum ReportCommand: Command {
         let snapshot = try store.snapshot(of: run)
         var files: [PerAppSARIF.File] = []
         for repo in snapshot.record.repos {
-            guard let report = snapshot.reports[repo.key] else { continue }
+            guard let report = snapshot.report(repo.key) else { continue }
             files += PerAppSARIF.files(report, repo: repo.key, repoName: repo.name)
         }
         let target = ScanCommand.resolve(folder, in: console.directory)

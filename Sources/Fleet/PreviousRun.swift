@@ -54,12 +54,12 @@ final class PreviousRun: Sendable {
         return report
     }
 
-    /// The run with every result that could be read.
+    /// The run with every result that can be read, each read when the diff asks for it and not kept
+    /// (one the sweep already read while deciding its repository is taken from what it read).
     func snapshot() -> RunSnapshot {
-        var all: [RepoKey: ScanReport] = [:]
-        for repo in record.repos {
-            if let report = report(repo.key) { all[repo.key] = report }
+        RunSnapshot(record: record) { [self] key in
+            if let known = reports.withLock({ $0[key] }) { return known }
+            return records[key]?.hasResult == true ? try? store.result(run: record.id, key: key) : nil
         }
-        return RunSnapshot(record: record, reports: all)
     }
 }

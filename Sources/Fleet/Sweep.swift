@@ -237,13 +237,6 @@ package struct Sweep: Sendable {
                 written.append(repo.key)
             }
         }
-        // The workers are done: their results come back from the run folder, where each was read already.
-        do {
-            reports.merge(try store.results(run: runID, keys: written)) { held, _ in held }
-        } catch {
-            store.abandon(store.runFolder(runID))
-            throw SweepError("a result read during the sweep cannot be read again, so the run is not stored: \(error)")
-        }
 
         let finishedAt = clock.now()
         let record = RunRecord(
@@ -251,9 +244,16 @@ package struct Sweep: Sendable {
             tool: ToolInfo(version: environment.toolVersion, rulePack: environment.rulePack), configHash: config.hash,
             startedAt: startedAt, finishedAt: finishedAt, offline: options.offline, only: options.only, previousRun: previous?.record.id,
             repos: records, shard: options.shard)
-        let snapshot = RunSnapshot(record: record, reports: reports)
+        // The workers' results come back from the run folder (where each was read once already) one at a
+        // time, as the diff and the summary ask for them.
+        let results = RunResultReader(store: store, run: runID, held: reports, written: Set(written))
+        let snapshot = RunSnapshot(record: record, reading: results.report)
         let diff = RunDiff.between(previous?.snapshot(), snapshot)
         let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: startedAt)
+        if let problem = results.firstProblem {
+            store.abandon(store.runFolder(runID))
+            throw SweepError("a result read during the sweep cannot be read again, so the run is not stored: \(problem)")
+        }
         trace.lap("diff and summary")
         try store.complete(record: record, summary: summary, diff: diff, links: environment.links)
         trace.lap("write the run")

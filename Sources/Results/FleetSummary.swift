@@ -66,7 +66,7 @@ package struct FleetSummary: Sendable {
             var rows: [AppRow] = []
             var vendored = AppCounts()
             let resultDate = repo.scannedIn.flatMap(RunID.date)
-            if let report = snapshot.reports[repo.key] {
+            if let report = snapshot.report(repo.key) {
                 // Vendored example apps are left out of the org's figures (config include_vendored_apps counts them).
                 vendored = AppCounts(report.apps.filter { !$0.counted })
                 for app in report.apps where app.counted {

@@ -66,14 +66,14 @@ package struct RunDiff: Sendable {
         for repo in new.record.repos {
             guard let before = oldRepos[repo.key] ?? oldByName[repo.name] else {
                 diff.newRepos.append(
-                    RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: new.reports[repo.key]?.apps.count))
+                    RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: new.report(repo.key)?.apps.count))
                 continue
             }
-            diff.compare(repo: repo, old: old.reports[before.key], new: new.reports[repo.key])
+            diff.compare(repo: repo, old: old.report(before.key), new: new.report(repo.key))
         }
         for repo in old.record.repos where !newKeys.contains(repo.key) && !newNames.contains(repo.name) {
             diff.removedRepos.append(
-                RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: old.reports[repo.key]?.apps.count))
+                RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: old.report(repo.key)?.apps.count))
         }
         return diff
     }

@@ -1,8 +1,9 @@
-import Fleet
 import Foundation
 import Results
 import TestSupport
 import Testing
+
+@testable import Fleet
 
 /// A sweep in worker processes lets go of each result once it has checked it, and reads them all again from
 /// the run folder for the diff and the summary (its memory no longer grows with the fleet while workers run).
@@ -64,5 +65,26 @@ struct WorkerResultsTests {
             "\(error)".contains(damaged)
         }
         #expect(throws: StoreError.self) { try harness.store.snapshot(of: outcome.record.id) }
+    }
+
+    @Test func aWrittenResultThatNoLongerReadsIsRememberedNotCountedAsNoApps() throws {
+        let harness = try harness()
+        let outcome = try harness.sweep()
+        let keys = outcome.record.repos.map(\.key)
+        let reader = RunResultReader(store: harness.store, run: outcome.record.id, held: [:], written: Set(keys.dropLast()))
+        #expect(reader.report(keys[0])?.apps.isEmpty == false)
+        #expect(reader.report(keys[2]) == nil, "a repository the run has no written result for")
+        #expect(reader.firstProblem == nil)
+
+        let damaged = harness.store.resultPath(run: outcome.record.id, key: keys[1], ext: "json")
+        try FileManager.default.removeItem(atPath: damaged)
+        #expect(reader.report(keys[1]) == nil)
+        #expect(reader.firstProblem?.contains(damaged) == true, "\(reader.firstProblem ?? "no problem")")
+        // A held result is never read from the folder.
+        let held = RunResultReader(
+            store: harness.store, run: outcome.record.id, held: [keys[1]: try harness.store.result(run: outcome.record.id, key: keys[0])],
+            written: Set(keys))
+        #expect(held.report(keys[1])?.apps.isEmpty == false)
+        #expect(held.firstProblem == nil)
     }
 }
