@@ -81,7 +81,7 @@ struct IsolatedRepoWork: Sendable {
         guard record.hasResult else { return RepoWork.Outcome(record: record, report: nil) }
         do {
             _ = try work.store.result(run: work.runID, key: record.key)
-            return RepoWork.Outcome(record: record, report: nil, resultInRunFolder: true)
+            return RepoWork.Outcome(placed: record)
         } catch {
             return work.failure(
                 repo, "the worker's result cannot be read: \(error)", branch: branch, fetchSeconds: record.fetchSeconds ?? 0)

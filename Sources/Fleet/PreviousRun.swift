@@ -1,15 +1,13 @@
 import Results
-import Synchronization
 
 /// The latest complete run: its record read at once, each repository's result read (on a pool thread)
-/// when its repository is decided. Results that cannot be read are treated as missing, so those
-/// repositories are scanned afresh.
+/// when it is asked for, and not kept: a sweep that held every previous result grew with the fleet.
+/// Results that cannot be read are treated as missing, so those repositories are scanned afresh.
 final class PreviousRun: Sendable {
     let record: RunRecord
     private let store: RunStore
     private let records: [RepoKey: RepoRecord]
     private let recordsByName: [String: RepoRecord]
-    private let reports = Mutex<[RepoKey: ScanReport?]>([:])
 
     init?(store: RunStore) {
         guard let id = store.latestRun(), let record = try? store.record(of: id) else { return nil }
@@ -48,18 +46,11 @@ final class PreviousRun: Sendable {
     }
 
     func report(_ key: RepoKey) -> ScanReport? {
-        if let known = reports.withLock({ $0[key] }) { return known }
-        let report = records[key]?.hasResult == true ? try? store.result(run: record.id, key: key) : nil
-        reports.withLock { $0[key] = report }
-        return report
+        records[key]?.hasResult == true ? try? store.result(run: record.id, key: key) : nil
     }
 
-    /// The run with every result that can be read, each read when the diff asks for it and not kept
-    /// (one the sweep already read while deciding its repository is taken from what it read).
+    /// The run with every result that can be read, each read when the diff asks for it.
     func snapshot() -> RunSnapshot {
-        RunSnapshot(record: record) { [self] key in
-            if let known = reports.withLock({ $0[key] }) { return known }
-            return records[key]?.hasResult == true ? try? store.result(run: record.id, key: key) : nil
-        }
+        RunSnapshot(record: record) { [self] key in report(key) }
     }
 }

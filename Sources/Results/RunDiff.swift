@@ -69,6 +69,9 @@ package struct RunDiff: Sendable {
                     RepoChange(repo: repo.key, repoName: repo.name, team: repo.team, apps: new.report(repo.key)?.apps.count))
                 continue
             }
+            // A result compared with itself changes nothing: neither copy is read (in a nightly sweep,
+            // most repositories).
+            if repo.hasSameResult(as: before) { continue }
             diff.compare(repo: repo, old: old.report(before.key), new: new.report(repo.key))
         }
         for repo in old.record.repos where !newKeys.contains(repo.key) && !newNames.contains(repo.name) {

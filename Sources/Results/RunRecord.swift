@@ -182,6 +182,12 @@ package struct RepoRecord: Sendable, Equatable {
 
     /// Whether a scan result (`repos/<key>.json`) belongs to this record.
     package var hasResult: Bool { scannedIn != nil }
+
+    /// Whether both records carry one result: the same scan (made in the same run), linked from run to
+    /// run while it is reused, stale or left out.
+    package func hasSameResult(as other: RepoRecord) -> Bool {
+        hasResult && scannedIn == other.scannedIn
+    }
 }
 
 /// How `fix` decided a repository's (or a team's, or the fleet's) blocked apps.

@@ -70,8 +70,19 @@ final class FleetHarness: @unchecked Sendable {
         _ options: SweepOptions = SweepOptions(), toolVersion: String = ToolInfo.currentVersion, rulePack: String = "ios27+test",
         variables: [String: String] = [:], links: ReportLinks? = nil, workers: WorkerLaunch? = nil
     ) throws -> SweepOutcome {
+        let environment = self.environment(
+            toolVersion: toolVersion, rulePack: rulePack, variables: variables, links: links, workers: workers)
+        defer { clock.advance(3600) }
+        return try Sweep(config: config(), options: options, environment: environment).run()
+    }
+
+    /// What `sweep` runs in: this harness's clock, and its probe counting scans and keeping the log.
+    func environment(
+        toolVersion: String = ToolInfo.currentVersion, rulePack: String = "ios27+test", variables: [String: String] = [:],
+        links: ReportLinks? = nil, workers: WorkerLaunch? = nil
+    ) -> SweepEnvironment {
         let probe = self.probe
-        let environment = SweepEnvironment(
+        return SweepEnvironment(
             links: links, variables: variables, clock: clock.clock,
             progress: ProgressReporter([ProgressTextLines { probe.write($0) }]), toolVersion: toolVersion, rulePack: rulePack,
             defaultScanWorkers: 2,
@@ -79,8 +90,6 @@ final class FleetHarness: @unchecked Sendable {
                 probe.recordScan(source.origin)
                 return Scanner.scan(source, filter: filter, rules: rules)
             }, workers: workers)
-        defer { clock.advance(3600) }
-        return try Sweep(config: config(), options: options, environment: environment).run()
     }
 
     /// A repository seeded from a fixture under the workbench, and its config entry.

@@ -2,6 +2,7 @@ import Fleet
 import Foundation
 import Results
 import ScanCore
+import Synchronization
 import Testing
 
 /// Diffs and summaries computed from run values built by hand.
@@ -33,11 +34,18 @@ struct RunDiffTests {
                 reports[record.key] = ScanReport(root: record.name, toolVersion: "0.1.0", rulePack: "ios27", apps: apps, diagnostics: [])
             }
         }
+        // A scanned repository's result was made in this run, as a sweep records it; a carried one keeps its
+        // run (two records with one `scannedIn` hold one result).
+        let records = repos.map { record, _ in
+            var record = record
+            if record.status == .scanned { record.scannedIn = id }
+            return record
+        }
         let record = RunRecord(
             id: id, fleet: FleetInfo(name: "Acme", deadline: deadline.flatMap(CalendarDay.init)),
             tool: ToolInfo(version: "0.1.0", rulePack: "ios27"),
             configHash: "h", startedAt: Date(timeIntervalSince1970: 1_796_018_400), finishedAt: Date(timeIntervalSince1970: 1_796_018_460),
-            offline: false, only: [], previousRun: nil, repos: repos.map(\.0))
+            offline: false, only: [], previousRun: nil, repos: records)
         return RunSnapshot(record: record, reports: reports)
     }
 
@@ -115,6 +123,41 @@ struct RunDiffTests {
         #expect(summary.totals.unknown == 0)
         #expect(summary.staleApps == 1)
         #expect(summary.apps.map(\.stale) == [true])
+    }
+
+    /// Reads of a run's results, by repository name, counted.
+    final class ReadLog: Sendable {
+        private let names = Mutex<[String]>([])
+        var read: [String] { names.withLock { $0.sorted() } }
+        func counting(_ snapshot: RunSnapshot, as run: String) -> RunSnapshot {
+            RunSnapshot(record: snapshot.record) { [self] key in
+                names.withLock { $0.append("\(run) \(key.rawValue.split(separator: "-")[1])") }
+                return snapshot.report(key)
+            }
+        }
+    }
+
+    @Test func aResultCarriedUnchangedIsNeitherReadNorCompared() {
+        let kept = Self.repo("kept", .scanned)
+        var reused = kept
+        (reused.status, reused.scannedIn) = (.reused, Self.old)
+        var stale = Self.repo("late", .scanned)
+        (stale.status, stale.scannedIn, stale.error) = (.stale, Self.old, "network")
+        let blocked = [Self.app("App", .blocked, [Self.finding("scene-manifest-missing", .error, print: "aaaa")])]
+        let before = Self.snapshot(
+            Self.old, [(kept, blocked), (Self.repo("late", .scanned), blocked), (Self.repo("moved", .scanned), blocked)])
+        let after = Self.snapshot(
+            Self.new, [(reused, blocked), (stale, blocked), (Self.repo("moved", .scanned), [Self.app("App", .ready)])])
+        let log = ReadLog()
+
+        let diff = RunDiff.between(log.counting(before, as: "old"), log.counting(after, as: "new"))
+
+        // Only the repository scanned again is read, once in each run.
+        #expect(log.read == ["new moved", "old moved"])
+        #expect(diff.improvements.map(\.repoName) == ["moved"])
+        #expect(diff.resolvedFindings.map(\.repoName) == ["moved"])
+        #expect(diff.staleRepos.map(\.repoName) == ["late"])
+        #expect(diff.regressions.isEmpty && diff.newFindings.isEmpty && diff.newApps.isEmpty)
     }
 
     @Test func appsAndRepositoriesThatComeAndGoAreListed() {
