@@ -17,14 +17,19 @@ struct NativeMigrationTests {
             source: source, request: FixRequest(apps: apps, swiftParser: FixTestTools.swiftParser()))
     }
 
-    /// Copies a fixture, applies `patch` there with `git apply`, and scans the result from disk.
+    /// Applies `patch` to `folder` with `git apply`, and scans the result from disk.
     static func applyAndScan(_ patch: String, to folder: String) throws -> ScanReport {
-        let patchFile = folder + "/../fix.patch"
-        try Data(patch.utf8).write(to: URL(fileURLWithPath: patchFile))
-        let check = try FixTestTools.run("/usr/bin/git", ["apply", "--check", patchFile], in: folder)
-        #expect(check.status == 0, "git apply --check: \(check.errors)")
-        let apply = try FixTestTools.run("/usr/bin/git", ["apply", patchFile], in: folder)
-        #expect(apply.status == 0, "git apply: \(apply.errors)")
+        // A folder of its own: beside `folder` was /tmp itself for tests that patch a temporary directory,
+        // where tests running at once overwrote each other's patch.
+        let holder = TemporaryDirectory("fix-patch")
+        let patchFile = holder.path + "/fix.patch"
+        try withExtendedLifetime(holder) {
+            try Data(patch.utf8).write(to: URL(fileURLWithPath: patchFile))
+            let check = try FixTestTools.run("/usr/bin/git", ["apply", "--check", patchFile], in: folder)
+            #expect(check.status == 0, "git apply --check: \(check.errors)")
+            let apply = try FixTestTools.run("/usr/bin/git", ["apply", patchFile], in: folder)
+            #expect(apply.status == 0, "git apply: \(apply.errors)")
+        }
         return Scanner.scan(try DirectorySource(root: folder, label: "."))
     }
 
