@@ -6,21 +6,27 @@ import Results
 final class PreviousRun: Sendable {
     let record: RunRecord
     private let store: RunStore
-    private let records: [RepoKey: RepoRecord]
-    private let recordsByName: [String: RepoRecord]
+    /// Positions in `record.repos`, not copies of its lines: a sweep holds these all along, and at 10,000
+    /// repositories two more copies of every line were 15 MB.
+    private let byKey: [RepoKey: Int]
+    private let byName: [String: Int]
 
-    init?(store: RunStore) {
+    convenience init?(store: RunStore) {
         guard let id = store.latestRun(), let record = try? store.record(of: id) else { return nil }
+        self.init(store: store, record: record)
+    }
+
+    private init(store: RunStore, record: RunRecord) {
         self.store = store
         self.record = record
-        records = Dictionary(record.repos.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        recordsByName = Dictionary(record.repos.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        byKey = Dictionary(record.repos.indices.map { (record.repos[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+        byName = Dictionary(record.repos.indices.map { (record.repos[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A configured repository's line in the previous run: by its key, or by its name in a run stored
     /// before keys were made from names (its key then came from the URL).
     func repo(_ repo: RepoConfig) -> RepoRecord? {
-        records[repo.key] ?? recordsByName[repo.name]
+        (byKey[repo.key] ?? byName[repo.name]).map { record.repos[$0] }
     }
 
     /// A configured repository's result in the previous run (see `repo(_:)`).
@@ -30,23 +36,23 @@ final class PreviousRun: Sendable {
 
     /// One repository's view of the previous run, for a worker process: the sweep sends the record it
     /// already read, so no worker reads run.json again.
-    init(store: RunStore, run: String, repo: RepoRecord?) {
-        self.store = store
-        record = RunRecord(
-            id: run, fleet: FleetInfo(name: "", deadline: nil), tool: ToolInfo(version: "", rulePack: ""), configHash: "",
-            startedAt: .distantPast, finishedAt: .distantPast, offline: false, only: [], previousRun: nil, repos: repo.map { [$0] } ?? [])
-        records = repo.map { [$0.key: $0] } ?? [:]
-        recordsByName = repo.map { [$0.name: $0] } ?? [:]
+    convenience init(store: RunStore, run: String, repo: RepoRecord?) {
+        self.init(
+            store: store,
+            record: RunRecord(
+                id: run, fleet: FleetInfo(name: "", deadline: nil), tool: ToolInfo(version: "", rulePack: ""), configHash: "",
+                startedAt: .distantPast, finishedAt: .distantPast, offline: false, only: [], previousRun: nil,
+                repos: repo.map { [$0] } ?? []))
     }
 
     var id: String { record.id }
 
     func repo(_ key: RepoKey) -> RepoRecord? {
-        records[key]
+        byKey[key].map { record.repos[$0] }
     }
 
     func report(_ key: RepoKey) -> ScanReport? {
-        records[key]?.hasResult == true ? try? store.result(run: record.id, key: key) : nil
+        repo(key)?.hasResult == true ? try? store.result(run: record.id, key: key) : nil
     }
 
     /// The run with every result that can be read, each read when the diff asks for it.

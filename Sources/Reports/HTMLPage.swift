@@ -9,9 +9,16 @@ enum HTMLPage {
     /// A whole document. `title` and `body` must already be escaped. `script` (the dashboard's filter) is
     /// allowed by `scriptHash` and nothing else.
     static func document(title: String, body: String, bodyClass: String = "", script: String? = nil, scriptHash: String? = nil) -> String {
+        document(title: title, parts: [body], bodyClass: bodyClass, script: script, scriptHash: scriptHash)
+    }
+
+    /// A whole document whose body is `parts`, one after the other, copied once into a page of the exact size.
+    static func document(title: String, parts: [String], bodyClass: String = "", script: String? = nil, scriptHash: String? = nil)
+        -> String
+    {
         let scriptSource = scriptHash.map { " script-src '\($0)';" } ?? ""
         let scriptTag = script.map { "<script>\($0)</script>\n" } ?? ""
-        return """
+        let head = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -27,11 +34,20 @@ enum HTMLPage {
             </head>
             <body\(bodyClass.isEmpty ? "" : " class=\"\(bodyClass)\"")>
             \(symbols)
-            \(body)
+
+            """
+        let tail = """
+
             \(scriptTag)</body>
             </html>
 
             """
+        var page = ""
+        page.reserveCapacity(head.utf8.count + parts.reduce(0) { $0 + $1.utf8.count } + tail.utf8.count)
+        page += head
+        for part in parts { page += part }
+        page += tail
+        return page
     }
 
     /// The shapes that stand for verdicts everywhere, so no meaning rests on colour alone: a square with
