@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 #if canImport(Glibc)
     import Glibc
@@ -12,20 +13,7 @@ package enum AtomicFile {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StoreError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        var failure: String?
-        let data = Array(bytes)
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = writeAll(Array(bytes), to: descriptor)
         if failure == nil, durable, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
@@ -37,6 +25,49 @@ package enum AtomicFile {
 
     package static func write(_ text: String, to path: String, durable: Bool = false) throws {
         try write(Array(text.utf8), to: path, durable: durable)
+    }
+
+    /// Writes what `render` puts in its sink to `path`, a piece at a time as it is rendered, so that a large
+    /// report is never held whole; as atomic as `write(_:to:)`.
+    /// A `render` that throws leaves no file (and the error is thrown).
+    package static func write(to path: String, durable: Bool = false, _ render: (TextSink) throws -> Void) throws {
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw StoreError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let sink = TextSink { piece in
+            if let failure = writeAll(piece, to: descriptor) { throw StoreError(failure) }
+        }
+        var failure: String?
+        do {
+            try render(sink)
+            sink.finish()
+            failure = sink.failure.map { "\($0)" }
+        } catch {
+            failure = "\(error)"
+        }
+        if failure == nil, durable, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw StoreError("cannot write \(path): \(failure)")
+        }
+    }
+
+    /// Writes every byte, retrying interrupted and short writes; the error in words otherwise.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
     }
 
     /// Puts an existing file at the new name `path` too: a hard link (results are never changed in place,

@@ -18,22 +18,32 @@ enum RunFiles {
         try AtomicFile.write(RepoPageReport.html(report, stale: notice), to: store.resultPath(run: runID, key: key, ext: "html"))
     }
 
+    /// run.json, a member at a time and its repositories one by one (7 MB at 10,000 repositories, whose
+    /// encoding in one piece was the sweep's peak of memory). `RunRecord.decoded` reads it back.
+    static func record(_ record: RunRecord, to sink: TextSink) throws {
+        try JSONValueEncoder().stream(record, to: sink)
+    }
+
     /// The run's own reports, in the order they are written; summary.md and diff.md end in links to the
-    /// run's pages under the config's `report_url` when it has one.
+    /// run's pages under the config's `report_url` when it has one. The large ones (summary.json, apps.csv,
+    /// summary.html) write into their sink in pieces.
     static func runReports(
         summary: FleetSummary, diff: RunDiff, history: [HistoryEntry], links: ReportLinks?
-    ) -> [(name: String, render: @Sendable () -> String)] {
+    ) -> [(name: String, write: @Sendable (TextSink) -> Void)] {
         [
-            ("summary.json", { FleetSummaryReport.json(summary) }),
+            ("summary.json", { FleetSummaryReport.json(summary, to: $0) }),
             (
                 "summary.md",
-                { FleetSummaryReport.markdown(summary) + (links.map { ReportLinkLines.summary(run: summary.run, links: $0) } ?? "") }
+                {
+                    $0.write(
+                        FleetSummaryReport.markdown(summary) + (links.map { ReportLinkLines.summary(run: summary.run, links: $0) } ?? ""))
+                }
             ),
-            ("apps.csv", { AppsCSVReport.render(summary) }),
-            ("diff.json", { RunDiffReport.json(diff) }),
-            ("diff.md", { RunDiffReport.markdown(diff) + (links.map { ReportLinkLines.diff(run: diff.to, links: $0) } ?? "") }),
-            ("summary.html", { DashboardReport.html(summary, history: history) }),
-            ("rules.html", { RuleCatalogueReport.html() }),
+            ("apps.csv", { AppsCSVReport.render(summary, to: $0) }),
+            ("diff.json", { $0.write(RunDiffReport.json(diff)) }),
+            ("diff.md", { $0.write(RunDiffReport.markdown(diff) + (links.map { ReportLinkLines.diff(run: diff.to, links: $0) } ?? "")) }),
+            ("summary.html", { DashboardReport.html(summary, history: history, to: $0) }),
+            ("rules.html", { $0.write(RuleCatalogueReport.html()) }),
         ]
     }
 }

@@ -42,17 +42,23 @@ extension RunStore {
         let entry = HistoryEntry(record: record, summary: summary)
         var historyLength: Int?
         do {
-            // The reports are independent: rendered side by side (at 10,000 repositories each takes a
-            // while, and this is the sweep's serial tail), then written in a fixed order.
+            // The reports are independent: written side by side (at 10,000 repositories each takes a
+            // while, and this is the sweep's serial tail), each straight to its file in pieces, so that
+            // none is held whole. The first failure, in the reports' order, is the one reported.
             let reports = RunFiles.runReports(summary: summary, diff: diff, history: history() + [entry], links: links)
-            let rendered = Parallel.map(reports.count) { [reports] index in reports[index].render() }
-            for (report, text) in zip(reports, rendered) {
-                try AtomicFile.write(text, to: folder + "/" + report.name)
+            let failures = Parallel.map(reports.count) { [reports] index -> String? in
+                do {
+                    try AtomicFile.write(to: folder + "/" + reports[index].name, reports[index].write)
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
             }
+            if let failure = failures.compactMap({ $0 }).first { throw StoreError(failure) }
             // One flush of everything the run wrote before the record that makes it complete: far
             // cheaper than an fsync per file, and a power cut cannot leave run.json over empty results.
             AtomicFile.flushAll()
-            try AtomicFile.write(Self.encoder.encode(record) + Data("\n".utf8), to: recordPath(record.id), durable: true)
+            try AtomicFile.write(to: recordPath(record.id), durable: true) { try RunFiles.record(record, to: $0) }
             AtomicFile.syncFolder(folder)
 
             var history = FileManager.default.contents(atPath: historyFile) ?? Data()

@@ -13,18 +13,23 @@ package enum AppsCSVReport {
     ]
 
     package static func render(_ summary: FleetSummary) -> String {
-        var output = row(header)
+        TextSink.text { render(summary, to: $0) }
+    }
+
+    /// apps.csv into a sink, a row at a time.
+    package static func render(_ summary: FleetSummary, to sink: TextSink) {
+        sink.write(row(header))
         for app in summary.apps {
-            output += row([
-                app.repoName, app.path, app.target, app.platform, app.framework, app.frameworkVersion ?? "", app.verdict.rawValue,
-                String(app.errors), String(app.warnings), app.team ?? "", app.commit ?? "", app.status.rawValue,
-                app.owners.joined(separator: " "), app.resultDate.map(Timestamp.iso) ?? "", String(app.suppressed),
-                String(app.suppressionsRefused), app.toolchain.xcode ?? "", app.status == .failed ? "" : app.toolchain.status.rawValue,
-                app.toolchain.deciding.map { "\($0.location.file):\($0.location.line)" } ?? "",
-                app.laggingDependencies.map(lagging).joined(separator: "; "),
-            ])
+            sink.write(
+                row([
+                    app.repoName, app.path, app.target, app.platform, app.framework, app.frameworkVersion ?? "", app.verdict.rawValue,
+                    String(app.errors), String(app.warnings), app.team ?? "", app.commit ?? "", app.status.rawValue,
+                    app.owners.joined(separator: " "), app.resultDate.map(Timestamp.iso) ?? "", String(app.suppressed),
+                    String(app.suppressionsRefused), app.toolchain.xcode ?? "", app.status == .failed ? "" : app.toolchain.status.rawValue,
+                    app.toolchain.deciding.map { "\($0.location.file):\($0.location.line)" } ?? "",
+                    app.laggingDependencies.map(lagging).joined(separator: "; "),
+                ]))
         }
-        return output
     }
 
     /// `url_launcher_ios 6.3.4 -> 6.4.0`, `receive_sharing_intent 1.8.1 -> none`.

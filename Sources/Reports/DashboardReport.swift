@@ -12,6 +12,12 @@ import ScanCore
 /// can read the rendered page back and compare it with `summary.json`.
 package enum DashboardReport {
     package static func html(_ summary: FleetSummary, history: [HistoryEntry]) -> String {
+        TextSink.text { html(summary, history: history, to: $0) }
+    }
+
+    /// The page into a sink, a part at a time and the app table a row at a time: at 10,000 repositories
+    /// the table alone is 9 MB, which a sweep writes to its file without holding it.
+    package static func html(_ summary: FleetSummary, history: [HistoryEntry], to sink: TextSink) {
         // Whole seconds, as history.jsonl stores them: a sweep's page and `report`'s are then the same.
         var history = history.filter { $0.run <= summary.run }.map { entry in
             var entry = entry
@@ -30,17 +36,21 @@ package enum DashboardReport {
         }
         let previous = summary.diff.from.flatMap { from in history.last { $0.run == from } }
         let projection = BlockedProjection(history)
-        // The parts go into the page as they are: at 10,000 repositories the app table alone is 9 MB, and
-        // appending it to a body first held two more copies of it while the body's capacity doubled.
-        let body = [
-            "<main>\n", masthead(summary), headline(summary, previous: previous), outlook(summary, projection: projection),
-            trend(summary, history: history, projection: projection), teams(summary), changes(summary), rules(summary),
-            toolchains(summary), dependencies(summary), suppressions(summary), failures(summary), apps(summary), footer(summary),
-            "</main>",
-        ]
-        return HTMLPage.document(
-            title: "\(HTML.escape(summary.fleetName)): iOS 27 scene readiness", parts: body, bodyClass: "dashboard",
-            script: AppFilterScript.source, scriptHash: AppFilterScript.hash)
+        HTMLPage.write(
+            title: "\(HTML.escape(summary.fleetName)): iOS 27 scene readiness", bodyClass: "dashboard", script: AppFilterScript.source,
+            scriptHash: AppFilterScript.hash, to: sink
+        ) { sink in
+            for part in [
+                "<main>\n", masthead(summary), headline(summary, previous: previous), outlook(summary, projection: projection),
+                trend(summary, history: history, projection: projection), teams(summary), changes(summary), rules(summary),
+                toolchains(summary), dependencies(summary), suppressions(summary), failures(summary),
+            ] {
+                sink.write(part)
+            }
+            apps(summary, to: sink)
+            sink.write(footer(summary))
+            sink.write("</main>")
+        }
     }
 
     // MARK: Masthead and headline
@@ -494,7 +504,7 @@ package enum DashboardReport {
 
     // MARK: Apps
 
-    private static func apps(_ summary: FleetSummary) -> String {
+    private static func apps(_ summary: FleetSummary, to sink: TextSink) {
         let anyOwners = summary.apps.contains { !$0.owners.isEmpty }
         // The worst verdict first, in summary order within each.
         let rows = HTMLPage.verdictOrder.flatMap { verdict in summary.apps.filter { $0.verdict == verdict } }
@@ -504,8 +514,9 @@ package enum DashboardReport {
         html += filterBar(rows)
         html += "<div class=\"card\"><div class=\"table-wrap\"><table class=\"apps\"><thead><tr><th>Verdict</th><th>App</th>"
         html += "<th>Framework</th><th>Top finding</th><th>Team</th></tr></thead><tbody>\n"
+        sink.write(html)
         for app in rows {
-            html +=
+            var html =
                 "<tr data-app data-verdict=\"\(app.verdict.rawValue)\" data-app-team=\"\(HTML.escape(app.team ?? FleetSummary.noTeam))\""
             html += " data-framework=\"\(HTML.escape(app.framework))\"><td class=\"verdict\">\(HTMLPage.badge(app.verdict))"
             if app.status != .scanned, app.status != .reused {
@@ -547,8 +558,9 @@ package enum DashboardReport {
                 html += "<div class=\"owners unowned\">unowned</div>"
             }
             html += "</td></tr>\n"
+            sink.write(html)
         }
-        return html + "</tbody></table></div></div>\n</section>\n"
+        sink.write("</tbody></table></div></div>\n</section>\n")
     }
 
     /// Search and filters for the apps table, worked by `AppFilterScript`; hidden until the script runs.

@@ -5,8 +5,13 @@ import Rules
 /// `summary.json` and `summary.md` of a sweep: pure functions of a `FleetSummary`.
 package enum FleetSummaryReport {
     package static func json(_ summary: FleetSummary) -> String {
+        TextSink.text { json(summary, to: $0) }
+    }
+
+    /// summary.json into a sink, in pieces (at 10,000 repositories it is 7 MB).
+    package static func json(_ summary: FleetSummary, to sink: TextSink) {
         // Encoding cannot fail: every member is a string, number, date, list or object.
-        (try? JSONValueEncoder().encode(summary).serialized()) ?? ""
+        try? JSONValueEncoder().stream(summary, to: sink)
     }
 
     /// The leadership page: the countdown, readiness, regressions, blocked apps by team, top blocking rules.

@@ -9,16 +9,21 @@ enum HTMLPage {
     /// A whole document. `title` and `body` must already be escaped. `script` (the dashboard's filter) is
     /// allowed by `scriptHash` and nothing else.
     static func document(title: String, body: String, bodyClass: String = "", script: String? = nil, scriptHash: String? = nil) -> String {
-        document(title: title, parts: [body], bodyClass: bodyClass, script: script, scriptHash: scriptHash)
+        TextSink.text { sink in
+            write(title: title, bodyClass: bodyClass, script: script, scriptHash: scriptHash, to: sink) { $0.write(body) }
+        }
     }
 
-    /// A whole document whose body is `parts`, one after the other, copied once into a page of the exact size.
-    static func document(title: String, parts: [String], bodyClass: String = "", script: String? = nil, scriptHash: String? = nil)
-        -> String
-    {
+    /// A whole document into a sink, its body written by `body` between the head and the tail: a page as
+    /// large as the dashboard of 10,000 repositories goes to its file without being held whole.
+    static func write(
+        title: String, bodyClass: String = "", script: String? = nil, scriptHash: String? = nil, to sink: TextSink,
+        body: (TextSink) -> Void
+    ) {
         let scriptSource = scriptHash.map { " script-src '\($0)';" } ?? ""
         let scriptTag = script.map { "<script>\($0)</script>\n" } ?? ""
-        let head = """
+        sink.write(
+            """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -35,19 +40,15 @@ enum HTMLPage {
             <body\(bodyClass.isEmpty ? "" : " class=\"\(bodyClass)\"")>
             \(symbols)
 
+            """)
+        body(sink)
+        sink.write(
             """
-        let tail = """
 
             \(scriptTag)</body>
             </html>
 
-            """
-        var page = ""
-        page.reserveCapacity(head.utf8.count + parts.reduce(0) { $0 + $1.utf8.count } + tail.utf8.count)
-        page += head
-        for part in parts { page += part }
-        page += tail
-        return page
+            """)
     }
 
     /// The shapes that stand for verdicts everywhere, so no meaning rests on colour alone: a square with

@@ -37,6 +37,19 @@ package indirect enum JSONValue: Sendable, Hashable {
         return output
     }
 
+    /// `serialized()` into a sink, handed on in pieces as it is written: a large document (a fleet's summary)
+    /// is never held whole as text.
+    package func serialize(to sink: TextSink) {
+        var output: [UInt8] = []
+        output.reserveCapacity(Self.piece + Self.piece / 4)
+        write(to: &output, indent: 0, sink: sink)
+        output.append(0x0A)
+        sink.take(&output)
+    }
+
+    /// How much gathers before `serialize(to:)` hands it to the sink.
+    static let piece = 1 << 16
+
     /// JSON on one line, without spaces (for a value that must fit on a line, such as a CI output).
     package func compact() -> String {
         var output: [UInt8] = []
@@ -44,8 +57,9 @@ package indirect enum JSONValue: Sendable, Hashable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Writes the value; `indent` is the depth for indented output, nil for compact output.
-    private func write(to output: inout [UInt8], indent: Int?) {
+    /// Writes the value; `indent` is the depth for indented output, nil for compact output. With a `sink`,
+    /// what has gathered goes to it after each member and item once it passes `piece` bytes.
+    func write(to output: inout [UInt8], indent: Int?, sink: TextSink? = nil) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -63,7 +77,8 @@ package indirect enum JSONValue: Sendable, Hashable {
             for (index, item) in items.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.newLine(&output, indent.map { $0 + 1 })
-                item.write(to: &output, indent: indent.map { $0 + 1 })
+                item.write(to: &output, indent: indent.map { $0 + 1 }, sink: sink)
+                if let sink, output.count >= Self.piece { sink.take(&output) }
             }
             Self.newLine(&output, indent)
             output.append(UInt8(ascii: "]"))
@@ -76,7 +91,8 @@ package indirect enum JSONValue: Sendable, Hashable {
                 Self.writeString(member.0, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if indent != nil { output.append(0x20) }
-                member.1.write(to: &output, indent: indent.map { $0 + 1 })
+                member.1.write(to: &output, indent: indent.map { $0 + 1 }, sink: sink)
+                if let sink, output.count >= Self.piece { sink.take(&output) }
             }
             Self.newLine(&output, indent)
             output.append(UInt8(ascii: "}"))
@@ -84,7 +100,7 @@ package indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// A line break and two spaces per level; nothing in compact output.
-    private static func newLine(_ output: inout [UInt8], _ indent: Int?) {
+    static func newLine(_ output: inout [UInt8], _ indent: Int?) {
         guard let indent else { return }
         output.append(0x0A)
         for _ in 0..<indent { output.append(contentsOf: [0x20, 0x20]) }

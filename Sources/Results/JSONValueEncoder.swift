@@ -16,7 +16,7 @@ package struct JSONValueEncoder {
 
 /// One value under construction: a scalar, or an object or array whose members are slots themselves,
 /// so that nested containers can be filled after they were handed out.
-private final class Slot {
+final class Slot {
     enum Content {
         case empty
         case scalar(JSONValue)
@@ -91,7 +91,7 @@ private struct IndexKey: CodingKey {
     init?(intValue: Int) { self.init(intValue) }
 }
 
-private struct SlotEncoder: Encoder {
+struct SlotEncoder: Encoder {
     let slot: Slot
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -136,7 +136,7 @@ private func scalar<Value: Encodable>(_ value: Value) -> JSONValue? {
     }
 }
 
-private func encode<Value: Encodable>(_ value: Value, into slot: Slot, codingPath: [any CodingKey]) throws {
+func encode<Value: Encodable>(_ value: Value, into slot: Slot, codingPath: [any CodingKey]) throws {
     if let scalar = scalar(value) {
         slot.content = .scalar(scalar)
     } else {

@@ -140,11 +140,11 @@ struct RunFilesGoldenTests {
         let history = [HistoryEntry(record: before.record, summary: first), HistoryEntry(record: after.record, summary: summary)]
         let lines = try history.map { String(decoding: try RunStore.lineEncoder.encode($0), as: UTF8.self) + "\n" }
         var files: [(name: String, text: String)] = [
-            ("run.json", String(decoding: try RunStore.encoder.encode(after.record), as: UTF8.self) + "\n"),
+            ("run.json", try TextSink.text { try RunFiles.record(after.record, to: $0) }),
             ("history.jsonl", lines.joined()),
         ]
-        for (name, render) in RunFiles.runReports(summary: summary, diff: diff, history: history, links: nil) where name != "rules.html" {
-            files.append((name, render()))
+        for (name, write) in RunFiles.runReports(summary: summary, diff: diff, history: history, links: nil) where name != "rules.html" {
+            files.append((name, TextSink.text(write)))
         }
         files.append(("diff.txt", RunDiffReport.text(diff)))
         files.append(("first-summary.json", FleetSummaryReport.json(first)))
@@ -179,6 +179,7 @@ struct RunFilesGoldenTests {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent("run.json"))
         let record = try RunStore.decoder.decode(RunRecord.self, from: data)
         #expect(record == Self.after.record)
-        #expect(try RunStore.encoder.encode(record) + Data("\n".utf8) == data)
+        #expect(try RunRecord.decoded(from: data) == record)
+        #expect(try TextSink.text { try RunFiles.record(record, to: $0) } == String(decoding: data, as: UTF8.self))
     }
 }

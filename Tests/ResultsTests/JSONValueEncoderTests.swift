@@ -147,4 +147,49 @@ struct JSONValueEncoderTests {
         let expected = try JSONSerialization.jsonObject(with: Data(ours.utf8)) as? NSDictionary
         #expect(reread != nil && reread == expected)
     }
+
+    // MARK: Streaming
+
+    static func streamed<Value: Encodable>(_ value: Value, chunk: Int = 1 << 16) throws -> (text: String, pieces: [Int]) {
+        var pieces: [[UInt8]] = []
+        let sink = TextSink(chunk: chunk) { pieces.append($0) }
+        try JSONValueEncoder().stream(value, to: sink)
+        sink.finish()
+        return (String(decoding: pieces.flatMap { $0 }, as: UTF8.self), pieces.map(\.count))
+    }
+
+    /// Members written as they come out byte for byte as the whole tree serialises: nested containers
+    /// (filled after they are handed out), nil and absent members, arrays, empty arrays.
+    @Test(arguments: [Sample(), Sample(note: "seen", flags: []), Sample(note: nil, flags: Array(repeating: true, count: 40))])
+    func streamingAnObjectWritesWhatTheTreeWould(sample: Sample) throws {
+        #expect(try Self.streamed(sample).text == JSONValueEncoder().encode(sample).serialized())
+    }
+
+    struct Rows: Encodable {
+        struct Row: Encodable {
+            var name: String
+            var counts: [Int]
+        }
+        var title = "fleet"
+        var rows: [Row]
+        var empty: [Row] = []
+    }
+
+    @Test func aLargeArrayMemberGoesOutAnItemAtATime() throws {
+        let rows = Rows(rows: (0..<5000).map { Rows.Row(name: "repository-\($0)", counts: [$0, 2, 3]) })
+        let (text, pieces) = try Self.streamed(rows)
+        #expect(text == (try JSONValueEncoder().encode(rows).serialized()))
+        #expect(text.utf8.count > 6 << 16)
+        #expect(pieces.count > 5)
+        #expect(pieces.dropLast().allSatisfy { $0 >= 1 << 16 && $0 < (1 << 16) + 200 })
+    }
+
+    @Test func aValueThatIsNotAnObjectIsWrittenWhole() throws {
+        #expect(try Self.streamed([1, 2, 3]).text == "[\n  1,\n  2,\n  3\n]\n")
+        #expect(try Self.streamed("text").text == "\"text\"\n")
+        struct Nothing: Encodable {
+            func encode(to encoder: any Encoder) throws { _ = encoder.container(keyedBy: Sample.CodingKeys.self) }
+        }
+        #expect(try Self.streamed(Nothing()).text == "{}\n")
+    }
 }
