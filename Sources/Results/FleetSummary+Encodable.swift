@@ -36,7 +36,7 @@ extension FleetSummary: Encodable {
         try container.encode(repoRows, forKey: .repositories)
         try container.encode(topBlockingRules, forKey: .topBlockingRules)
         try container.encode(suppressions, forKey: .suppressions)
-        try container.encode(apps.filter { $0.verdict == .blocked }, forKey: .blockedApps)
+        try container.encode(SelectedItems(apps) { $0.verdict == .blocked }, forKey: .blockedApps)
         try container.encode(blockedByXcode, forKey: .blockedByXcode)
         try container.encode(blockingDependencies, forKey: .blockingDependencies)
         // Only with `fix: patches`, so summaries of fleets without it are as they were.

@@ -74,24 +74,39 @@ private final class MemberWriter {
 }
 
 /// An array member, written an item at a time (the summary's repositories and blocked apps).
-private protocol StreamedItems {
+protocol StreamedItems {
     func write(to output: inout [UInt8], sink: TextSink, codingPath: [any CodingKey]) throws
 }
 
-extension Array: StreamedItems where Element: Encodable {
-    fileprivate func write(to output: inout [UInt8], sink: TextSink, codingPath: [any CodingKey]) throws {
-        guard !isEmpty else { return output.append(contentsOf: "[]".utf8) }
-        output.append(UInt8(ascii: "["))
-        for (index, item) in enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
+extension StreamedItems {
+    /// The items as `JSONValue` writes an array at depth 1, each encoded and written in turn.
+    fileprivate func write<Items: Sequence>(_ items: Items, to output: inout [UInt8], sink: TextSink, codingPath: [any CodingKey]) throws
+    where Items.Element: Encodable {
+        var count = 0
+        for item in items {
+            output.append(UInt8(ascii: count == 0 ? "[" : ","))
             JSONValue.newLine(&output, 2)
             let slot = Slot()
-            try Results.encode(item, into: slot, codingPath: codingPath + [StreamIndex(index)])
+            try Results.encode(item, into: slot, codingPath: codingPath + [StreamIndex(count)])
             slot.value.write(to: &output, indent: 2, sink: sink)
             if output.count >= JSONValue.piece { sink.take(&output) }
+            count += 1
         }
+        guard count > 0 else { return output.append(contentsOf: "[]".utf8) }
         JSONValue.newLine(&output, 1)
         output.append(UInt8(ascii: "]"))
+    }
+}
+
+extension Array: StreamedItems where Element: Encodable {
+    func write(to output: inout [UInt8], sink: TextSink, codingPath: [any CodingKey]) throws {
+        try write(self, to: &output, sink: sink, codingPath: codingPath)
+    }
+}
+
+extension SelectedItems: StreamedItems {
+    func write(to output: inout [UInt8], sink: TextSink, codingPath: [any CodingKey]) throws {
+        try write(base.lazy.filter(isIncluded), to: &output, sink: sink, codingPath: codingPath)
     }
 }
 
