@@ -61,6 +61,10 @@ package struct FleetSummary: Sendable {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
+        // Made to size: growing by doubling would hold a half-size copy beside them (at 10,000 repositories the
+        // rows are the sweep's largest values). A record's counts are its result's, vendored apps included.
+        apps.reserveCapacity(record.repos.reduce(0) { $0 + max(1, $1.counts?.apps ?? 1) })
+        repoRows.reserveCapacity(record.repos.count)
         var suppressions: [SuppressionRow] = []
         for repo in record.repos {
             var rows: [AppRow] = []
