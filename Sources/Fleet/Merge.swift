@@ -121,7 +121,8 @@ package struct Merge: Sendable {
         let diff = RunDiff.between(previous?.snapshot(), snapshot)
         let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: record.startedAt)
         try store.complete(record: record, summary: summary, diff: diff, links: environment.links)
-        let retention = store.applyRetention(config.retention, listed: Set(config.repos.map(\.mirrorKey)), now: record.finishedAt)
+        let retention = store.applyRetention(
+            config.retention, listed: Set(config.repos.map(\.mirrorKey)), now: record.finishedAt, stored: record)
         notes += [retention.summary].compactMap { $0 } + retention.problems
         return SweepOutcome(
             record: record, summary: summary, diff: diff, runFolder: store.runFolder(runID), notes: notes,

@@ -104,7 +104,7 @@ package struct SweepOutcome: Sendable {
     }
 
     package func count(_ status: RepoStatus) -> Int {
-        record.repos.filter { $0.status == status }.count
+        record.repos.count { $0.status == status }
     }
 }
 
@@ -169,7 +169,7 @@ package struct Sweep: Sendable {
         // Mirrors are named from the URL and branch (`mirrorKey`), and a shard's store holds its repositories' only.
         let shardRepos = options.shard.map { shard in config.repos.filter { shard.contains($0.mirrorKey) } } ?? config.repos
         let retention = store.applyRetention(
-            config.retention, listed: Set(shardRepos.map(\.mirrorKey)), now: gathered.record.finishedAt,
+            config.retention, listed: Set(shardRepos.map(\.mirrorKey)), now: gathered.record.finishedAt, stored: gathered.record,
             shard: options.shard.map { ($0.index, RunStore(root: config.workspace)) })
         for line in [retention.summary].compactMap({ $0 }) + retention.problems {
             environment.progress.note(line)
@@ -199,6 +199,9 @@ package struct Sweep: Sendable {
         try? GitLibrary.ignoreUserAndSystemConfiguration()
         Mirror.removeLeftovers(in: store.mirrorsFolder)
         store.removeLeftovers()
+        // Hashing encodes the whole config (14 MB for a fleet of 10,000): done first, before the sweep holds
+        // anything else, so that it never adds to its peak.
+        let configHash = config.hash
         let previous = PreviousRun(store: store)
         let runID = try store.makeRunFolder(at: startedAt, suffix: environment.runSuffix)
         do {
@@ -269,7 +272,7 @@ package struct Sweep: Sendable {
         let finishedAt = clock.now()
         let record = RunRecord(
             id: runID, fleet: FleetInfo(name: config.fleetName, deadline: config.deadline),
-            tool: ToolInfo(version: environment.toolVersion, rulePack: environment.rulePack), configHash: config.hash,
+            tool: ToolInfo(version: environment.toolVersion, rulePack: environment.rulePack), configHash: configHash,
             startedAt: startedAt, finishedAt: finishedAt, offline: options.offline, only: options.only, previousRun: previous?.record.id,
             repos: records, shard: options.shard)
         // The workers' results come back from the run folder (where each was read once already) one at a

@@ -293,8 +293,8 @@ package enum DashboardReport {
         html += "<th class=\"num\">Regressions</th><th>Readiness</th></tr></thead>\n<tbody>\n"
         for team in summary.teams.sorted(by: worstFirst) {
             let apps = summary.apps.filter { ($0.team ?? FleetSummary.noTeam) == team.team }
-            let regressions = apps.filter { regressed.contains(AppKey($0)) }.count
-            let unowned = apps.filter { $0.owners.isEmpty }.count
+            let regressions = apps.count { regressed.contains(AppKey($0)) }
+            let unowned = apps.count { $0.owners.isEmpty }
             var name = "<span class=\"team-name\">\(HTML.escape(team.team))</span>"
             if team.failedRepos > 0 {
                 name += " <span class=\"status failed\">\(team.failedRepos) repo\(team.failedRepos == 1 ? "" : "s") not up to date</span>"
