@@ -17,6 +17,16 @@ enum MemoryRelease {
     #endif
 
     static func afterRepository() {
+        release()
+    }
+
+    /// Between the phases of a sweep's own process: what one phase freed (the config's hash, the outcomes of
+    /// every repository) would otherwise stay resident under the next phase's peak.
+    static func afterPhase() {
+        release()
+    }
+
+    private static func release() {
         #if canImport(Glibc)
             _ = trim?(0)
         #endif

@@ -156,8 +156,10 @@ package struct Sweep: Sendable {
         // summary, made next, is the largest thing the sweep's end holds (at 10,000 repositories they were
         // 10 MB more beside it).
         var gathered = try gather(plan, store: store, startedAt: startedAt, trace: trace)
+        MemoryRelease.afterPhase()
         let runID = gathered.record.id
         let summary = FleetSummary.make(snapshot: gathered.snapshot, diff: gathered.diff, at: startedAt)
+        MemoryRelease.afterPhase()
         if let problem = gathered.results.firstProblem {
             store.abandon(store.runFolder(runID))
             throw SweepError("a result read during the sweep cannot be read again, so the run is not stored: \(problem)")
@@ -202,6 +204,7 @@ package struct Sweep: Sendable {
         // Hashing encodes the whole config (14 MB for a fleet of 10,000): done first, before the sweep holds
         // anything else, so that it never adds to its peak.
         let configHash = config.hash
+        MemoryRelease.afterPhase()
         let previous = PreviousRun(store: store)
         let runID = try store.makeRunFolder(at: startedAt, suffix: environment.runSuffix)
         do {

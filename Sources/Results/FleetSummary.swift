@@ -66,6 +66,7 @@ package struct FleetSummary: Sendable {
         apps.reserveCapacity(record.repos.reduce(0) { $0 + max(1, $1.counts?.apps ?? 1) })
         repoRows.reserveCapacity(record.repos.count)
         var suppressions: [SuppressionRow] = []
+        var shared = StringTable()
         for repo in record.repos {
             var rows: [AppRow] = []
             var vendored = AppCounts()
@@ -74,15 +75,15 @@ package struct FleetSummary: Sendable {
                 // Vendored example apps are left out of the org's figures (config include_vendored_apps counts them).
                 vendored = AppCounts(report.apps.filter { !$0.counted })
                 for app in report.apps where app.counted {
-                    let blocking = Set(app.findings.filter { $0.severity == .error }.map(\.rule)).sorted()
+                    let blocking = Set(app.findings.filter { $0.severity == .error }.map(\.rule)).sorted().map { shared($0) }
                     rows.append(
                         AppRow(
-                            repo: repo.key, repoName: repo.name, path: app.path, target: app.target, platform: app.platform,
-                            framework: app.framework, frameworkVersion: app.frameworkVersion, verdict: app.verdict,
+                            repo: repo.key, repoName: repo.name, path: shared(app.path), target: shared(app.target), platform: app.platform,
+                            framework: app.framework, frameworkVersion: shared(app.frameworkVersion), verdict: app.verdict,
                             reportedVerdict: app.verdict, resultDate: resultDate,
                             errors: app.count(.error), warnings: app.count(.warning), notes: app.count(.note), team: repo.team,
                             commit: repo.commit, status: repo.status, blockingRules: blocking, owners: app.owners,
-                            topFinding: AppRow.worst(app.findings), toolchain: app.toolchain,
+                            topFinding: AppRow.worst(app.findings).map { shared($0) }, toolchain: app.toolchain,
                             laggingDependencies: app.dependencies.filter(\.isBlocking), suppressed: app.suppressed.count,
                             suppressionsRefused: app.refusedSuppressions.count,
                             uncheckedReason: app.verdict == .unknown ? app.unreadable.first : nil))

@@ -116,4 +116,27 @@ import Testing
             "\(error)".contains(path)
         }
     }
+
+    @Test func summaryMarkdownListsBlockedAppsByTeamInNameOrderAndSummaryOrderWithin() {
+        let snapshot = RunDiffTests.snapshot(
+            RunDiffTests.new,
+            [
+                (
+                    RunDiffTests.repo("zeta", .scanned, team: "mobile"),
+                    [RunDiffTests.app("Z2", .blocked), RunDiffTests.app("Z1", .blocked)]
+                ),
+                (RunDiffTests.repo("alpha", .scanned, team: "commerce"), [RunDiffTests.app("A", .blocked), RunDiffTests.app("R", .ready)]),
+                (RunDiffTests.repo("beta", .scanned, team: "mobile"), [RunDiffTests.app("B", .blocked)]),
+            ])
+        let summary = FleetSummary.make(
+            snapshot: snapshot, diff: RunDiff.between(nil, snapshot), at: Date(timeIntervalSince1970: 1_796_018_400))
+        let markdown = FleetSummaryReport.markdown(summary)
+        let section = markdown.components(separatedBy: "## Blocked apps by team\n\n")[1].components(separatedBy: "\n## ")[0]
+        let lines = section.split(separator: "\n").filter { $0.hasPrefix("### ") || $0.hasPrefix("| ") && !$0.hasPrefix("| Repository") }
+        #expect(
+            lines == [
+                "### commerce (1)", "| alpha | `A` | A |  | — |", "### mobile (3)", "| zeta | `Z1` | Z1 |  | — |",
+                "| zeta | `Z2` | Z2 |  | — |", "| beta | `B` | B |  | — |",
+            ])
+    }
 }
