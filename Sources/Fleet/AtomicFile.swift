@@ -10,17 +10,7 @@ package enum AtomicFile {
     /// Writes `bytes` to `path`: a reader sees the old file or the whole new one, never part of it.
     /// - Parameter durable: flush the data to disk before the rename (for files others rely on).
     package static func write(_ bytes: some Collection<UInt8>, to path: String, durable: Bool = false) throws {
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw StoreError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        var failure = writeAll(Array(bytes), to: descriptor)
-        if failure == nil, durable, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw StoreError("cannot write \(path): \(failure)")
-        }
+        try throughTemporary(path, durable: durable) { descriptor in writeAll(Array(bytes), to: descriptor) }
     }
 
     package static func write(_ text: String, to path: String, durable: Bool = false) throws {
@@ -31,20 +21,27 @@ package enum AtomicFile {
     /// report is never held whole; as atomic as `write(_:to:)`.
     /// A `render` that throws leaves no file (and the error is thrown).
     package static func write(to path: String, durable: Bool = false, _ render: (TextSink) throws -> Void) throws {
+        try throughTemporary(path, durable: durable) { descriptor in
+            let sink = TextSink { piece in
+                if let failure = writeAll(piece, to: descriptor) { throw StoreError(failure) }
+            }
+            do {
+                try render(sink)
+                sink.finish()
+                return sink.failure.map { "\($0)" }
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    /// Opens a temporary file beside `path`, lets `fill` write it (returning what went wrong, if anything),
+    /// and renames it to `path`; on any failure the temporary file is removed and the error names `path`.
+    private static func throughTemporary(_ path: String, durable: Bool, _ fill: (Int32) -> String?) throws {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StoreError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        let sink = TextSink { piece in
-            if let failure = writeAll(piece, to: descriptor) { throw StoreError(failure) }
-        }
-        var failure: String?
-        do {
-            try render(sink)
-            sink.finish()
-            failure = sink.failure.map { "\($0)" }
-        } catch {
-            failure = "\(error)"
-        }
+        var failure = fill(descriptor)
         if failure == nil, durable, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }

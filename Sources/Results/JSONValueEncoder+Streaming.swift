@@ -87,7 +87,7 @@ extension StreamedItems {
             output.append(UInt8(ascii: count == 0 ? "[" : ","))
             JSONValue.newLine(&output, 2)
             let slot = Slot()
-            try Results.encode(item, into: slot, codingPath: codingPath + [StreamIndex(count)])
+            try Results.encode(item, into: slot, codingPath: codingPath + [IndexKey(count)])
             slot.value.write(to: &output, indent: 2, sink: sink)
             if output.count >= JSONValue.piece { sink.take(&output) }
             count += 1
@@ -108,17 +108,6 @@ extension SelectedItems: StreamedItems {
     func write(to output: inout [UInt8], sink: TextSink, codingPath: [any CodingKey]) throws {
         try write(base.lazy.filter(isIncluded), to: &output, sink: sink, codingPath: codingPath)
     }
-}
-
-private struct StreamIndex: CodingKey {
-    let intValue: Int?
-    let stringValue: String
-    init(_ index: Int) {
-        intValue = index
-        stringValue = String(index)
-    }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.init(intValue) }
 }
 
 private struct StreamingEncoder: Encoder {

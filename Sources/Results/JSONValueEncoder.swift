@@ -80,7 +80,7 @@ final class Slot {
     }
 }
 
-private struct IndexKey: CodingKey {
+struct IndexKey: CodingKey {
     let intValue: Int?
     let stringValue: String
     init(_ index: Int) {
