@@ -1,6 +1,6 @@
 extension JSONValueEncoder {
     /// `encode(value).serialize(to: sink)`, byte for byte, without the whole tree: each member of the object
-    /// `value` encodes as is encoded and written in turn, and a member that is an array an item at a time.
+    /// `value` is encoded and written in turn, and a member that is an array an item at a time.
     /// summary.json of 10,000 repositories is 7 MB of text, and its tree was 30 MB at the sweep's peak.
     ///
     /// A value that does not encode as an object is encoded whole. Members are written as they are encoded,

@@ -192,4 +192,39 @@ struct JSONValueEncoderTests {
         }
         #expect(try Self.streamed(Nothing()).text == "{}\n")
     }
+
+    /// What each item saw of the output when it was encoded.
+    final class Probe: Encodable, @unchecked Sendable {
+        var handedOut = 0
+        var seen: [Int] = []
+
+        struct Item: Encodable {
+            let probe: Probe
+            func encode(to encoder: any Encoder) throws {
+                probe.seen.append(probe.handedOut)
+                var container = encoder.singleValueContainer()
+                try container.encode(String(repeating: "x", count: 1000))
+            }
+        }
+
+        struct Holder: Encodable {
+            var title = "items"
+            let items: [Item]
+        }
+
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    /// Streaming never builds the whole document first: an item is encoded after the items before it went out.
+    @Test func itemsAreEncodedAsTheOutputGoesOutNotAllBeforeIt() throws {
+        let probe = Probe()
+        let holder = Probe.Holder(items: (0..<400).map { _ in Probe.Item(probe: probe) })
+        let sink = TextSink(chunk: 1 << 16) { probe.handedOut += $0.count }
+        try JSONValueEncoder().stream(holder, to: sink)
+        sink.finish()
+        #expect(probe.seen.count == 400)
+        #expect(probe.seen.first == 0)
+        #expect((probe.seen.last ?? 0) > 5 << 16)
+        #expect(zip(probe.seen, probe.seen.dropFirst()).allSatisfy { $0 <= $1 })
+    }
 }
