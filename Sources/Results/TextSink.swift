@@ -51,9 +51,6 @@ package final class TextSink {
         String(decoding: pending, as: UTF8.self)
     }
 
-    /// Everything written, as bytes (the sink that keeps everything).
-    package var bytes: [UInt8] { pending }
-
     private func drainIfFull() {
         if pending.count >= chunk { hand() }
     }
