@@ -16,7 +16,9 @@ struct IsolatedRepoWork: Sendable {
 
     func fetch(_ repo: RepoConfig) -> Pipeline.Handoff<RepoWork.ScanJob, RepoWork.Outcome> {
         if environment.stop.isRequested { return .done(work.interrupted(repo)) }
-        // An unchanged repository is decided here, without starting or waking a worker.
+        // Offline, every repository is decided here from its mirror's references; online, an unchanged one
+        // is (the remote asked where its branch points). Neither starts or wakes a worker.
+        if let handoff = work.decideFromMirror(repo) { return handoff }
         if let outcome = work.withoutFetch(repo) { return .done(outcome) }
         let started = ContinuousClock.now
         switch ask(.fetch(repo, previous: previous(repo)), startedAt: started, stoppable: true) {

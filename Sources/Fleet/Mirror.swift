@@ -66,6 +66,16 @@ package struct Mirror: Sendable {
         }
     }
 
+    /// The mirror as it is (`--offline`), from its references alone: no object is read and nothing is
+    /// changed, so this is safe in the sweep's own process. The tip is the reference's target as stored
+    /// (a branch made to point at an annotated tag is scanned through it, `Repository.commit`). nil when the
+    /// references cannot tell (no mirror, no such branch, HEAD not a branch): `update(offline: true)`, in a
+    /// worker, then says why.
+    package func currentState() -> State? {
+        guard case .tip(let branch, let commit) = RemoteTips.local(path, branch: repo.branch) else { return nil }
+        return State(commit: commit, branch: branch, cloned: false)
+    }
+
     /// Removes the mirror and clones it afresh, for one found damaged on disk: mirrors are a cache, and the
     /// remote still holds what a damaged one lost. Called at most once per repository and sweep, so a
     /// remote whose every clone is damaged fails that repository instead of cloning in a loop.

@@ -246,9 +246,8 @@ package struct Sweep: Sendable {
                 limits: config.limits)
         }
         environment.progress.begin(total: plan.repos.count)
-        // Offline, the first stage only reads each mirror's tip (a millisecond): one thread keeps ahead of the
-        // scans, where each more would start a worker process of its own (libgit2's start-up alone parses
-        // the system's CA certificates) to compete with them for the cores.
+        // Offline, the first stage only reads each mirror's branch, in this process (`decideFromMirror`, a
+        // tenth of a millisecond): one thread keeps ahead of the scans.
         let pipeline = Pipeline(
             firstWorkers: options.offline ? 1 : config.fetchConcurrency,
             secondWorkers: config.scanConcurrency ?? environment.defaultScanWorkers)

@@ -316,11 +316,17 @@ package final class Repository {
         return Array(UnsafeRawBufferPointer(start: content, count: size))
     }
 
+    /// The commit `id` names, through annotated tags: an offline sweep takes a branch's target as stored,
+    /// without reading it (`Mirror.currentState`), and a branch can be made to point at a tag.
     private func lookupCommit(_ id: ObjectID) throws -> OpaquePointer {
-        var commit: OpaquePointer?
+        var object: OpaquePointer?
         var oid = id.oid
-        let code = git_commit_lookup(&commit, handle, &oid)
-        guard code == 0, let commit else { throw objectError(code: code, id: id, what: "commit") }
+        let code = git_object_lookup(&object, handle, &oid, GIT_OBJECT_ANY)
+        guard code == 0, let object else { throw objectError(code: code, id: id, what: "commit") }
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        let peelCode = git_object_peel(&commit, object, GIT_OBJECT_COMMIT)
+        guard peelCode == 0, let commit else { throw objectError(code: peelCode, id: id, what: "commit") }
         return commit
     }
 

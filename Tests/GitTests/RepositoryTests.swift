@@ -193,6 +193,32 @@ import Testing
         #expect(info.authorTimeZoneOffset == 60)
     }
 
+    /// An offline sweep takes a branch's target as stored, without reading it (`Mirror.currentState`): a
+    /// reference edited to name an annotated tag is read as the commit the tag names, as a fetch resolves it.
+    @Test func anAnnotatedTagIsReadAsTheCommitItTags() throws {
+        let fixture = try GitFixture()
+        let upstream = try fixture.makeRepository("upstream", files: ["App/AppDelegate.swift": "import UIKit\n", "README.md": "x\n"])
+        try fixture.git(["tag", "-a", "v1", "-m", "first release"], in: upstream)
+        let mirror = try Repository.cloneMirror(from: upstream, to: fixture.path("mirror.git"))
+        let head = try mirror.resolve(branch: "main")
+        let tag = try #require(ObjectID(hex: fixture.revParse("refs/tags/v1", in: upstream)))
+        #expect(tag != head)
+
+        #expect(try mirror.commit(tag).tree == mirror.commit(head).tree)
+        let listed = try mirror.listTree(commit: tag) { _, _ in true }.map(\.path)
+        #expect(listed == (try mirror.listTree(commit: head) { _, _ in true }.map(\.path)))
+        #expect(listed.contains("App/AppDelegate.swift"))
+        #expect(try mirror.item(atPath: "README.md", commit: tag) != nil)
+
+        // What names no commit at all is still an error naming the object.
+        let blob = try #require(ObjectID(hex: fixture.revParse("main:README.md", in: upstream)))
+        #expect {
+            try mirror.commit(blob)
+        } throws: { error in
+            "\(error)".contains("commit \(blob)")
+        }
+    }
+
     @Test func cloningAMissingPathSaysTheRepositoryIsNotFound() throws {
         let fixture = try GitFixture()
         let missing = fixture.path("nope")
