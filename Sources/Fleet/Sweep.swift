@@ -259,6 +259,9 @@ package struct Sweep: Sendable {
                 second: { isolated?.scan($1) ?? work.scan($1) })
         }
         isolated?.pool.shutdown()
+        // Every result is written: the disk takes them while the diff, the summary and the reports are made,
+        // and the flush before run.json (`complete`) waits only for what is left.
+        AtomicFile.startFlushingAll()
         environment.progress.end()
         trace.lap("fetch and scan \(repos.count) repositories")
         if outcomes.contains(where: \.wasInterrupted) {
