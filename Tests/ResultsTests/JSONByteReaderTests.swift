@@ -239,6 +239,34 @@ struct JSONByteReaderTests {
         #expect(bytes == (try Self.decoder.decode(RunRecord.self, from: data)))
     }
 
+    /// A run's repositories repeat the run they were scanned in, the settings hash and the rule pack: read
+    /// back, they hold one copy of each, not one per repository (the previous run a sweep keeps throughout).
+    @Test func aRunRecordsRepeatedTextsAreReadIntoOneCopy() throws {
+        let repos = (0..<3).map { index in
+            RepoRecord(
+                key: RepoKey(name: "app-\(index)"), name: "app-\(index)", url: "https://git.example.com/mobile/app-\(index).git",
+                branch: "release/2027-spring", team: "mobile-platform-team", status: .reused,
+                commit: String(repeating: "\(index)", count: 40), resultTool: "0.1.0", resultRulePack: "ios27+94b2f798abcd",
+                settingsHash: "bf2863f8f0d1bc14e3b0", scannedIn: "20261204T195243Z-1813", error: "authentication failed for the remote")
+        }
+        let record = RunRecord(
+            id: "20261205T060000Z-0000", fleet: FleetInfo(name: "Acme", deadline: nil), tool: ToolInfo(version: "0.1.0", rulePack: "ios27"),
+            configHash: "h", startedAt: Date(timeIntervalSince1970: 1_796_280_091),
+            finishedAt: Date(timeIntervalSince1970: 1_796_280_191), offline: false, only: [], previousRun: nil, repos: repos)
+        let read = try JSONByteReader.read(try Self.encoder.encode(record), RunRecord.init(reading:))
+        #expect(read == record)
+
+        let repeated: [KeyPath<RepoRecord, String?>] = [
+            \.branch, \.team, \.resultRulePack, \.settingsHash, \.scannedIn, \.error,
+        ]
+        for path in repeated {
+            let buffers = Set(read.repos.map { StringTableTests.storage($0[keyPath: path]!) })
+            #expect(buffers.count == 1, "\(path): \(buffers.count) copies")
+        }
+        // Texts of each repository's own stay its own.
+        #expect(Set(read.repos.map { StringTableTests.storage($0.url) }).count == 3)
+    }
+
     @Test func theGoldenRunRecordReadsAsJSONDecoderReadsIt() throws {
         let data = try Data(contentsOf: Self.goldens.appendingPathComponent("run-files/run.json"))
         #expect(try JSONByteReader.read(data, RunRecord.init(reading:)) == (try Self.decoder.decode(RunRecord.self, from: data)))
