@@ -8,7 +8,9 @@ package enum TreeWalkLimits {
 
     /// Why an entry named `name` in `folder` (ending in "/", or empty at the root) is left out, or nil.
     static func problem(name: String, folder: String, isFolder: Bool) -> SkippedTreeEntry.Reason? {
-        if name.isEmpty || name == "." || name == ".." || name.contains("/") { return .invalidName }
+        // Asked of every entry of every tree: a byte test, not Foundation's substring search (0.7% of a
+        // sweep's scan workers).
+        if name.isEmpty || name == "." || name == ".." || name.utf8.contains(UInt8(ascii: "/")) { return .invalidName }
         if isFolder {
             var depth = 1
             for byte in folder.utf8 where byte == UInt8(ascii: "/") { depth += 1 }
