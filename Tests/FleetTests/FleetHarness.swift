@@ -127,3 +127,11 @@ final class FleetHarness: @unchecked Sendable {
         return files.sorted()
     }
 }
+
+extension FleetSummary {
+    /// Each app's row in a line (repository, path, target, verdict, errors/warnings/notes): what tests compare
+    /// between two sweeps of the same fleet.
+    var appLines: [String] {
+        apps.map { "\($0.repoName) \($0.path) \($0.target) \($0.verdict.rawValue) \($0.errors)/\($0.warnings)/\($0.notes)" }
+    }
+}
