@@ -158,7 +158,7 @@ struct AppDelegateShape {
             let file = facts.files[reference.file]
             let type = facts.type(reference)
             guard type.bodyStart >= 0, type.bodyEnd > type.bodyStart else { continue }
-            for index in (type.bodyStart + 1)..<type.bodyEnd where file.is(index, "window") && file.function(containing: index) == nil {
+            for index in type.body where file.is(index, "window") && file.function(containing: index) == nil {
                 switch file.language {
                 case .swift:
                     guard file.is(index - 1, "var") || file.is(index - 1, "let") else { continue }
@@ -250,7 +250,7 @@ struct AppDelegateShape {
         for reference in facts.methods(of: [className]) where launchSignatures.contains(facts.function(reference).signature) {
             let launchFile = facts.file(reference)
             let launch = facts.function(reference)
-            for index in WindowCreation.body(launch) where launchFile.is(index, text: function.name) {
+            for index in launch.body where launchFile.is(index, text: function.name) {
                 // `setUpWindow()`, `self.setUpWindow()`, `[self setUpWindow]`, `[self setUpWindowWith:x]`.
                 let called =
                     launchFile.isPunctuation(index + 1, UInt8(ascii: "(")) || launchFile.isPunctuation(index + 1, UInt8(ascii: "]"))
@@ -268,7 +268,7 @@ struct AppDelegateShape {
     private static func checkNoLaunchWindowUse(_ facts: AppFacts, className: String) throws(Refusal) {
         for reference in facts.methods(of: [className]) where launchSignatures.contains(facts.function(reference).signature) {
             let file = facts.file(reference)
-            let body = WindowCreation.body(facts.function(reference))
+            let body = facts.function(reference).body
             // `if let window = …` binds a local of that name: bare `window` is then the local.
             let local = body.contains { file.is($0, "window") && (file.is($0 - 1, "let") || file.is($0 - 1, "var")) }
             for index in body where file.is(index, "window") || file.is(index, "_window") {

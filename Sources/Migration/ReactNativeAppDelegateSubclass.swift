@@ -103,7 +103,7 @@ struct ReactNativeAppDelegateSubclass {
             let file = facts.file(reference)
             let function = facts.function(reference)
             let isLaunch = launches.contains(reference)
-            for index in WindowCreation.body(function) where file.isIdentifier(index) {
+            for index in function.body where file.isIdentifier(index) {
                 let line = Location(file: file.path, line: file.line(ofToken: index))
                 if file.is(index, "automaticallyLoadReactNativeWindow") || file.is(index, "setAutomaticallyLoadReactNativeWindow") {
                     throw Refusal(
@@ -126,7 +126,7 @@ struct ReactNativeAppDelegateSubclass {
         }
         let setsModuleName = methods.contains { reference in
             let file = facts.file(reference)
-            return WindowCreation.body(facts.function(reference)).contains { index in
+            return facts.function(reference).body.contains { index in
                 file.is(index, "moduleName") && file.isPunctuation(index + 1, UInt8(ascii: "="))
             }
         }
@@ -151,7 +151,7 @@ struct ReactNativeAppDelegateSubclass {
     /// `let result = super.application(…)` (or `BOOL result = [super application:…]`) at the top level, with
     /// `return result` ending the body, is the same ending: the line of the call is returned.
     private static func superReturn(in function: FunctionDeclaration, of file: SourceFile) -> Int? {
-        let body = WindowCreation.body(function)
+        let body = function.body
         var depth = 0
         var kept: (name: String, line: Int)?
         for index in body {

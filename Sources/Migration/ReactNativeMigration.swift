@@ -144,7 +144,7 @@ struct ReactNativeMigration: MigrationStrategy {
             let candidate = facts.files[reference.file]
             let type = facts.type(reference)
             guard candidate.path == file.path, type.bodyStart >= 0 else { return false }
-            return ((type.bodyStart + 1)..<type.bodyEnd).contains { index in
+            return (type.body).contains { index in
                 candidate.is(index, text: start.factoryProperty) && candidate.is(index - 1, "var")
                     && candidate.function(containing: index) == nil && !candidate.is(index - 2, "private")
                     && !candidate.is(index - 2, "fileprivate")
@@ -176,7 +176,7 @@ struct ReactNativeMigration: MigrationStrategy {
     static func checkSingleStart(_ start: ReactNativeTemplateStart, facts: AppFacts) throws(Refusal) {
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
-            for index in WindowCreation.body(facts.function(reference))
+            for index in facts.function(reference).body
             where file.isIdentifier(index) && Self.startCalls.contains(file.text(index)) {
                 let line = file.line(ofToken: index)
                 if file.path == start.file.path, start.lines.contains(line) { continue }

@@ -18,7 +18,7 @@ extension ReactNativeTemplateStart {
     static func findObjectiveC(in function: FunctionDeclaration, of file: SourceFile) throws(Refusal) -> Self {
         let launch = Location(file: file.path, line: file.line(ofToken: function.nameToken))
         guard function.hasBody else { throw Refusal("application:didFinishLaunchingWithOptions: has no body", at: launch) }
-        let body = (function.bodyStart + 1)..<function.bodyEnd
+        let body = function.body
         // `[[UIWindow alloc]`
         guard
             let windowToken = body.first(where: {

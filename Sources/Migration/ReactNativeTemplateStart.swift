@@ -26,7 +26,7 @@ struct ReactNativeTemplateStart {
     ) throws(Refusal) -> Self {
         let launch = Location(file: file.path, line: file.line(ofToken: function.nameToken))
         guard function.hasBody else { throw Refusal("application(_:didFinishLaunchingWithOptions:) has no body", at: launch) }
-        let body = (function.bodyStart + 1)..<function.bodyEnd
+        let body = function.body
         guard let windowToken = body.first(where: { file.is($0, "UIWindow") && file.isPunctuation($0 + 1, UInt8(ascii: "(")) }) else {
             throw Refusal("didFinishLaunching builds no window = UIWindow(frame: UIScreen.main.bounds) as the template does", at: launch)
         }

@@ -92,7 +92,7 @@ struct SwiftUIAdaptorMigration: MigrationStrategy {
             if let declared = Self.scenePhaseProperty(in: type, of: file) {
                 phase = declared
             } else {
-                guard !(type.bodyStart..<type.bodyEnd).contains(where: { file.is($0, "scenePhase") }) else {
+                guard !type.body.contains(where: { file.is($0, "scenePhase") }) else {
                     throw Refusal("\(type.name) already uses the name scenePhase", at: appPlace)
                 }
                 phase = "scenePhase"
@@ -148,7 +148,7 @@ struct SwiftUIAdaptorMigration: MigrationStrategy {
     private func activityTypes(
         of function: FunctionDeclaration, in file: SourceFile, place: Location, notes: inout [MigrationNote]
     ) -> (web: Bool, named: [String])? {
-        let body = function.hasBody ? (function.bodyStart + 1)..<function.bodyEnd : 0..<0
+        let body = function.body
         let web = body.contains { file.is($0, "webpageURL") || file.is($0, "NSUserActivityTypeBrowsingWeb") }
         var named: [String] = []
         if body.contains(where: { file.is($0, "CSSearchableItemActionType") }) { named.append("CSSearchableItemActionType") }
@@ -197,7 +197,7 @@ struct SwiftUIAdaptorMigration: MigrationStrategy {
 
     /// The name of an `@Environment(\.scenePhase)` property the App declares.
     static func scenePhaseProperty(in type: TypeDeclaration, of file: SourceFile) -> String? {
-        for index in (type.bodyStart + 1)..<type.bodyEnd
+        for index in type.body
         where file.is(index, "@Environment") && file.isPunctuation(index + 1, UInt8(ascii: "(")) {
             let close = Int(file.partners[index + 1])
             guard close > index, (index + 2..<close).contains(where: { file.is($0, "scenePhase") }) else { continue }

@@ -56,7 +56,7 @@ struct SwiftUISceneBody {
     /// The braces of `var body: some Scene { … }` declared directly in the type.
     private static func bodyBraces(of type: TypeDeclaration, in file: SourceFile) -> (open: Int, close: Int)? {
         guard type.bodyStart >= 0 else { return nil }
-        for index in (type.bodyStart + 1)..<type.bodyEnd where file.is(index, "var") && file.is(index + 1, "body") {
+        for index in type.body where file.is(index, "var") && file.is(index + 1, "body") {
             guard file.type(containing: index).map({ file.types[$0] == type }) == true else { continue }
             var cursor = index + 2
             while cursor < type.bodyEnd, !file.isPunctuation(cursor, UInt8(ascii: "{")) { cursor += 1 }

@@ -677,6 +677,21 @@ struct StructureHostileInputTests {
         #expect(file.functions.first?.bodyEnd == file.tokens.count - 1)
     }
 
+    @Test("A body whose opening brace is the file's last token is empty, in Swift and Objective-C (found by scripts/fuzz scan)")
+    func openingBraceAsTheLastToken() throws {
+        for (text, language) in [("class A {\n func f() {", SourceLanguage.swift), ("@implementation A\n- (void)f {", .objectiveC)] {
+            let file = source(text, language)
+            let function = try #require(file.functions.first, "\(text)")
+            // Without a partner the brace is its own end, and `bodyStart + 1 ..< bodyEnd` would be a range that traps.
+            #expect(function.bodyEnd == function.bodyStart, "\(text)")
+            #expect(function.body == function.bodyStart + 1..<function.bodyStart + 1, "\(text)")
+            #expect(file.types.first.map { $0.body.contains(function.nameToken) } == true, "\(text)")
+        }
+        let closed = source("func f() { a }")
+        #expect(closed.functions.first.map { $0.body.map(closed.text) } == ["a"])
+        #expect(source("protocol P { func f() }").functions.first?.body == 0..<0)
+    }
+
     @Test("A header cut off after its keyword names the keyword's token, not one past the last (found by scripts/fuzz lexer)")
     func headerKeywordAtTheEnd() throws {
         let file = source(bytes: try FixturePaths.fuzzRegression("lexer/objc-header-keyword-at-end.m"), .objectiveC)

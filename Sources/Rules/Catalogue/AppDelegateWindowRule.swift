@@ -292,7 +292,7 @@ struct AppDelegateWindowRule: Rule {
         for reference in facts.appDelegateMethods where adoption == nil {
             let file = facts.file(reference)
             let function = facts.function(reference)
-            let body = WindowCreation.body(function)
+            let body = function.body
             guard !body.isEmpty, !methodsWithCreation.contains(file.path + "#" + describe(function)),
                 !WindowCreation.attachesScene(in: file, range: body),
                 WindowCreation.scenelessCreations(in: file, range: body, classes: ["UIWindow"]).isEmpty,
@@ -319,7 +319,7 @@ struct AppDelegateWindowRule: Rule {
         guard ["window", "self.window", "_window", "[self window]"].contains(text) else { return false }
         if text == "window" || text == "_window" {
             if function.parameters.contains(where: { $0.name == "window" }) { return false }
-            let body = WindowCreation.body(function)
+            let body = function.body
             if body.contains(where: { file.is($0, "window") && (file.is($0 - 1, "let") || file.is($0 - 1, "var")) }) { return false }
         }
         return true
@@ -374,7 +374,7 @@ struct AppDelegateWindowRule: Rule {
         }
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
-            for index in WindowCreation.body(facts.function(reference))
+            for index in facts.function(reference).body
             where file.is(index, "FlutterViewController") && file.isPunctuation(index + 1, UInt8(ascii: "(")) {
                 findings.append(
                     finding(

@@ -288,7 +288,7 @@ struct ColdStartLinkDroppedRule: Rule {
             guard let connect = facts.connectMethod(of: [name]) else { continue }
             let file = facts.file(connect)
             let function = facts.function(connect)
-            let body = WindowCreation.body(function)
+            let body = function.body
             let viewCall = body.first { index in
                 guard file.isIdentifier(index) else { return false }
                 let text = file.text(index)
@@ -314,7 +314,7 @@ struct ColdStartLinkDroppedRule: Rule {
     private func droppedConversion(in connect: FunctionRef, _ facts: AppFacts) -> (keys: [String], token: Int, handedTo: String)? {
         let file = facts.file(connect)
         let function = facts.function(connect)
-        let body = WindowCreation.body(function)
+        let body = function.body
         guard !reads(["urlContexts", "URLContexts", "userActivities", "handoffUserActivityType"], in: function, of: file) else {
             return nil
         }
@@ -415,7 +415,7 @@ struct ColdStartLinkDroppedRule: Rule {
     }
 
     private func reads(_ options: [String], in function: FunctionDeclaration, of file: SourceFile) -> Bool {
-        let body = WindowCreation.body(function)
+        let body = function.body
         return body.contains { index in options.contains { file.is(index, text: $0) } }
     }
 
@@ -424,7 +424,7 @@ struct ColdStartLinkDroppedRule: Rule {
         guard let options = function.parameters.first(where: { file.typeText(of: $0).contains("ConnectionOptions") })?.name else {
             return true
         }
-        for index in WindowCreation.body(function) {
+        for index in function.body {
             if file.is(index, "super") { return true }
             if file.is(index, text: options), !file.isPunctuation(index + 1, UInt8(ascii: ".")) { return true }
         }

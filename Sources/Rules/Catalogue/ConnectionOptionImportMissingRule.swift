@@ -103,7 +103,7 @@ struct ConnectionOptionImportMissingRule: Rule {
             for function in file.functions where function.hasBody {
                 let options = function.parameters.filter { file.typeText(of: $0).contains("ConnectionOptions") }.map(\.name)
                 guard !options.isEmpty else { continue }
-                for index in (function.bodyStart + 1)..<function.bodyEnd where file.isIdentifier(index) {
+                for index in function.body where file.isIdentifier(index) {
                     guard CodeQuery.isMember(file, index), let module = Self.modules[file.text(index)],
                         let receiver = CodeQuery.receiver(of: index, in: file),
                         options.contains(CodeQuery.normalized(receiver, in: file)),

@@ -209,7 +209,7 @@ struct LaunchOptionsReadRule: Rule {
         }
         guard file.isIdentifier(base), let function = CodeQuery.enclosingFunction(index, in: file) else { return false }
         let name = file.text(base)
-        for candidate in WindowCreation.body(function) where file.is(candidate, text: name) {
+        for candidate in function.body where file.is(candidate, text: name) {
             if file.isPunctuation(candidate + 1, UInt8(ascii: "[")), file.partners[candidate + 1] > candidate + 1,
                 CodeQuery.isAssigned(Int(file.partners[candidate + 1]), in: file)
             {
@@ -317,7 +317,7 @@ struct LaunchOptionsReadRule: Rule {
             // they have reached (a parameter, `if let options = launchOptions`, a helper's parameter).
             for (functionIndex, function) in file.functions.enumerated() where function.hasBody {
                 guard let names = flow.holders[FunctionRef(file: fileIndex, function: functionIndex)]?.names else { continue }
-                for index in (function.bodyStart + 1)..<function.bodyEnd where file.isPunctuation(index, UInt8(ascii: "[")) {
+                for index in function.body where file.isPunctuation(index, UInt8(ascii: "[")) {
                     var base = index - 1
                     if file.isPunctuation(base, UInt8(ascii: "?")) || file.isPunctuation(base, UInt8(ascii: "!")) { base -= 1 }
                     guard file.isIdentifier(base), names.contains(file.text(base)),

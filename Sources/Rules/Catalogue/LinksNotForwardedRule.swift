@@ -210,7 +210,7 @@ struct LinksNotForwardedRule: Rule {
         for name in facts.sceneDelegateNames where !facts.ancestors(of: name).isDisjoint(with: forwardingSceneBases) { return true }
         for reference in facts.sceneDelegateMethods where kind.sceneMethods.contains(facts.function(reference).signature) {
             let file = facts.file(reference)
-            let body = WindowCreation.body(facts.function(reference))
+            let body = facts.function(reference).body
             if body.contains(where: { file.isIdentifier($0) && sceneHandlers.contains(file.text($0)) }) { return true }
         }
         return false
@@ -229,7 +229,7 @@ struct LinksNotForwardedRule: Rule {
                 return false
             }
             let file = facts.file(reference)
-            return WindowCreation.body(function).contains { file.isIdentifier($0) && appDelegateHandlers.contains(file.text($0)) }
+            return function.body.contains { file.isIdentifier($0) && appDelegateHandlers.contains(file.text($0)) }
         }
     }
 }

@@ -190,7 +190,7 @@ struct NotificationDelegateLateRule: Rule {
         for name in entryTypes.sorted() {
             for reference in facts.declarations[name] ?? [] {
                 let type = facts.type(reference)
-                noteTypes(in: (type.bodyStart + 1)..<max(type.bodyStart + 1, type.bodyEnd), of: facts.files[reference.file])
+                noteTypes(in: type.body, of: facts.files[reference.file])
             }
             for reference in facts.methods(of: [name]) {
                 let function = facts.function(reference)
@@ -200,7 +200,7 @@ struct NotificationDelegateLateRule: Rule {
         for reference in facts.swiftUIApps {
             // A SwiftUI App's body runs at launch too.
             let type = facts.type(reference)
-            noteTypes(in: (type.bodyStart + 1)..<max(type.bodyStart + 1, type.bodyEnd), of: facts.files[reference.file])
+            noteTypes(in: type.body, of: facts.files[reference.file])
         }
         while let next = pending.popLast() {
             guard result.insert(next).inserted else { continue }
@@ -209,7 +209,7 @@ struct NotificationDelegateLateRule: Rule {
             for name in CodeQuery.calledNames(in: function, of: file) {
                 pending += byName[name] ?? []
             }
-            noteTypes(in: WindowCreation.body(function), of: file)
+            noteTypes(in: function.body, of: file)
         }
         return result
     }

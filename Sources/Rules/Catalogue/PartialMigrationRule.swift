@@ -108,7 +108,7 @@ struct PartialMigrationRule: Rule {
             // At the signal cap migrate looks for, `UISceneConfiguration(name:`, when the method has it.
             let file = facts.file(configuration)
             let function = facts.function(configuration)
-            let signal = WindowCreation.body(function).first {
+            let signal = function.body.first {
                 file.is($0, "UISceneConfiguration") && file.isPunctuation($0 + 1, UInt8(ascii: "("))
             }
             return [finding(context, message, in: file, token: signal ?? function.nameToken)]

@@ -91,7 +91,7 @@ struct ReactNativeDoubleStartRule: Rule {
 
     private func starts(in reference: FunctionRef, _ facts: AppFacts) -> [Int] {
         let file = facts.file(reference)
-        return WindowCreation.body(facts.function(reference)).filter { index in
+        return facts.function(reference).body.filter { index in
             file.isIdentifier(index) && Self.startCalls.contains(file.text(index))
         }
     }
@@ -107,7 +107,7 @@ struct ReactNativeDoubleStartRule: Rule {
     static func disablesAutomaticWindow(_ facts: AppFacts) -> Bool {
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
-            let body = WindowCreation.body(facts.function(reference))
+            let body = facts.function(reference).body
             // `[self setAutomaticallyLoadReactNativeWindow:NO]` in Objective-C.
             for index in body where file.is(index, "setAutomaticallyLoadReactNativeWindow") {
                 if file.is(index + 2, "NO") || file.is(index + 2, "false") { return true }

@@ -213,7 +213,7 @@ struct SceneWindowMissingRule: Rule {
     /// `UIWindow(windowScene:)`, `MyWindow(windowScene:)`, `initWithWindowScene:` or `window.windowScene = …`.
     private func createsSceneWindow(_ function: FunctionDeclaration, in file: SourceFile) -> Bool {
         guard function.hasBody else { return false }
-        for index in (function.bodyStart + 1)..<function.bodyEnd {
+        for index in function.body {
             if file.is(index, "windowScene"), file.isPunctuation(index + 1, UInt8(ascii: ":")),
                 file.isPunctuation(index - 1, UInt8(ascii: "(")) || file.isPunctuation(index - 1, UInt8(ascii: ","))
             {

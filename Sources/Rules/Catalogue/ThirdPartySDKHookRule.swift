@@ -172,7 +172,7 @@ struct ThirdPartySDKHookRule: Rule {
                 let file = facts.file(reference)
                 let function = facts.function(reference)
                 guard let callback = AppDelegateCallback.matching(function.signature),
-                    let call = firstCall(of: sdk, in: WindowCreation.body(function), of: file)
+                    let call = firstCall(of: sdk, in: function.body, of: file)
                 else { continue }
                 let method = file.language == .swift ? callback.displayName : callback.objc
                 findings.append(
@@ -210,7 +210,7 @@ struct ThirdPartySDKHookRule: Rule {
     /// The SDK is already reached from a scene delegate or a SwiftUI URL handler.
     private func callsSDKOutsideAppDelegate(_ sdk: SDK, _ facts: AppFacts) -> Bool {
         for reference in facts.sceneDelegateMethods {
-            if firstCall(of: sdk, in: WindowCreation.body(facts.function(reference)), of: facts.file(reference)) != nil { return true }
+            if firstCall(of: sdk, in: facts.function(reference).body, of: facts.file(reference)) != nil { return true }
         }
         for file in facts.files where file.mentions("onOpenURL") || file.mentions("onContinueUserActivity") {
             if firstCall(of: sdk, in: file.tokens.indices, of: file) != nil { return true }

@@ -378,14 +378,14 @@ struct WindowLookupRule: Rule {
         if context.memo.windowSites(facts).contains(where: \.isAppDelegateWindow) { return [] }
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
-            if WindowCreation.body(facts.function(reference)).contains(where: { file.is($0, "makeKeyAndVisible") }) { return [] }
+            if facts.function(reference).body.contains(where: { file.is($0, "makeKeyAndVisible") }) { return [] }
         }
         let bridged = bridgesWindow(facts)
         var findings: [Finding] = []
         for reference in facts.appDelegateMethods {
             let file = facts.file(reference)
             let function = facts.function(reference)
-            let body = WindowCreation.body(function)
+            let body = function.body
             let place = function.kind == .objcMethod ? "-" + function.signature : function.signature
             let launching = function.signature.contains("didFinishLaunching") || function.signature.contains("willFinishLaunching")
             // A scene delegate that hands its window back helps only after the scene connects, not at launch.
@@ -473,7 +473,7 @@ struct WindowLookupRule: Rule {
         if WindowAdoption.find(facts) != nil { return true }
         for reference in facts.sceneDelegateMethods {
             let file = facts.file(reference)
-            for index in WindowCreation.body(facts.function(reference))
+            for index in facts.function(reference).body
             where file.is(index, "window") && CodeQuery.isAssigned(index, in: file) {
                 if let receiver = CodeQuery.receiver(of: index, in: file),
                     isAppDelegate(receiver, in: file, at: index, delegateClasses: facts.appDelegateNames)
@@ -481,7 +481,7 @@ struct WindowLookupRule: Rule {
                     return true
                 }
             }
-            for index in WindowCreation.body(facts.function(reference)) where file.is(index, "setWindow") {
+            for index in facts.function(reference).body where file.is(index, "setWindow") {
                 if let open = (index - 8..<index).last(where: { file.isPunctuation($0, UInt8(ascii: "[")) }),
                     isAppDelegate((open + 1)..<index, in: file, at: index, delegateClasses: facts.appDelegateNames)
                 {
@@ -498,7 +498,7 @@ struct WindowLookupRule: Rule {
             for function in file.functions where function.name == "keyWindow" && function.container >= 0 {
                 let owner = file.types[function.container]
                 guard owner.simpleName == "UIApplication" else { continue }
-                if WindowCreation.body(function).contains(where: { file.is($0, "connectedScenes") }) { return true }
+                if function.body.contains(where: { file.is($0, "connectedScenes") }) { return true }
             }
         }
         return false

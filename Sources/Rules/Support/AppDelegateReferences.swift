@@ -51,7 +51,7 @@ struct RootViewRehosting {
     static func find(_ facts: AppFacts) -> RootViewRehosting? {
         for reference in facts.sceneDelegateMethods {
             let file = facts.file(reference)
-            let body = WindowCreation.body(facts.function(reference))
+            let body = facts.function(reference).body
             guard WindowCreation.attachesScene(in: file, range: body) else { continue }
             for index in body where file.is(index, "rootViewController") && !CodeQuery.isAssigned(index, in: file) {
                 guard let receiver = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file) else {
@@ -88,7 +88,7 @@ struct WindowAdoption {
     static func find(_ facts: AppFacts) -> WindowAdoption? {
         for reference in facts.sceneDelegateMethods {
             let file = facts.file(reference)
-            let body = WindowCreation.body(facts.function(reference))
+            let body = facts.function(reference).body
             let readsDelegateWindow = body.contains { index in
                 guard file.is(index, "window"), !CodeQuery.isAssigned(index, in: file),
                     let owner = CodeQuery.receiver(of: index, in: file) ?? CodeQuery.messageReceiver(of: index, in: file)

@@ -19,7 +19,7 @@ struct CodeConfiguration {
         var result: [CodeConfiguration] = []
         for reference in facts.configurationMethods {
             let file = facts.file(reference)
-            let body = WindowCreation.body(facts.function(reference))
+            let body = facts.function(reference).body
             let completes = body.contains { index in
                 (file.is(index, "delegateClass") || file.is(index, "storyboard")) && CodeQuery.isAssigned(index, in: file)
                     || file.is(index, "setDelegateClass") || file.is(index, "setStoryboard")

@@ -116,7 +116,7 @@ enum CodeQuery {
     static func calledNames(in function: FunctionDeclaration, of file: SourceFile) -> Set<String> {
         guard function.hasBody else { return [] }
         var names: Set<String> = []
-        for index in (function.bodyStart + 1)..<function.bodyEnd where file.isIdentifier(index) {
+        for index in function.body where file.isIdentifier(index) {
             if file.isPunctuation(index + 1, UInt8(ascii: "(")) || file.isPunctuation(index + 1, UInt8(ascii: "]"))
                 || (file.isPunctuation(index + 1, UInt8(ascii: ":")) && file.language == .objectiveC)
             {
@@ -129,7 +129,7 @@ enum CodeQuery {
     /// Whether a body holds nothing but a constant result (`return true`, `true`, `return YES`, …), or nothing at all.
     static func isTrivial(_ function: FunctionDeclaration, in file: SourceFile) -> Bool {
         guard function.hasBody else { return true }
-        let inner = (function.bodyStart + 1)..<function.bodyEnd
+        let inner = function.body
         if inner.isEmpty { return true }
         var words = inner.map { file.text($0) }.filter { $0 != ";" }
         if words.first == "return" { words.removeFirst() }

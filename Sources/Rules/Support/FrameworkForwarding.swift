@@ -21,7 +21,7 @@ enum FrameworkForwarding {
             allowed.insert(parameter.label)
             allowed.insert(parameter.name)
         }
-        let body = (function.bodyStart + 1)..<function.bodyEnd
+        let body = function.body
         var found: Set<String> = []
         for index in body where file.isIdentifier(index) {
             let word = file.text(index)

@@ -97,7 +97,7 @@ struct LaunchOptionsFlow {
     static func withAliases(_ names: Set<String>, in function: FunctionDeclaration, of file: SourceFile) -> Set<String> {
         guard file.language == .swift, function.hasBody else { return names }
         var result = names
-        for index in (function.bodyStart + 1)..<function.bodyEnd where file.is(index, "let") || file.is(index, "var") {
+        for index in function.body where file.is(index, "let") || file.is(index, "var") {
             guard file.isIdentifier(index + 1), file.isPunctuation(index + 2, UInt8(ascii: "=")),
                 file.isIdentifier(index + 3), result.contains(file.text(index + 3))
             else { continue }
@@ -127,7 +127,7 @@ struct LaunchOptionsFlow {
     static func passes(of names: Set<String>, in function: FunctionDeclaration, of file: SourceFile) -> [Pass] {
         guard function.hasBody else { return [] }
         var result: [Pass] = []
-        for index in (function.bodyStart + 1)..<function.bodyEnd where file.isIdentifier(index) {
+        for index in function.body where file.isIdentifier(index) {
             switch file.language {
             case .swift:
                 guard file.isPunctuation(index + 1, UInt8(ascii: "(")) else { continue }

@@ -43,7 +43,7 @@ struct SceneSideCalls {
             var next: [(FunctionRef, String)] = []
             for (reference, origin) in frontier {
                 let file = facts.file(reference)
-                let body = WindowCreation.body(facts.function(reference))
+                let body = facts.function(reference).body
                 for (signature, token) in CodeQuery.calledSignatureSites(in: body, of: file, skipping: receivers) {
                     if reached[signature] == nil {
                         reached[signature] = Call(
@@ -62,7 +62,7 @@ struct SceneSideCalls {
     /// too (and it makes at least one), the first shared helper and where the scene side calls it.
     func sharedWork(of function: FunctionDeclaration, in file: SourceFile, skipping receivers: Set<String>) -> (helper: String, call: Call)?
     {
-        let calls = CodeQuery.calledSignatureSites(in: WindowCreation.body(function), of: file, skipping: receivers)
+        let calls = CodeQuery.calledSignatureSites(in: function.body, of: file, skipping: receivers)
             .map(\.signature).filter { appSignatures.contains($0) && $0 != function.signature }
         guard !calls.isEmpty, calls.allSatisfy({ reached[$0] != nil }) else { return nil }
         // Name the helper that says most: one the scene delegate calls itself, taking arguments (the event).

@@ -20,7 +20,7 @@ struct SwiftUIEventModifiers {
             let type = file.types[reference.type]
             let names = Set(DelegateAdaptorProperty.declared(in: type, of: file).map(\.propertyName))
             guard !names.isEmpty else { continue }
-            for (signature, token) in CodeQuery.calledSignatureSites(in: (type.bodyStart + 1)..<type.bodyEnd, of: file)
+            for (signature, token) in CodeQuery.calledSignatureSites(in: type.body, of: file)
             where adaptorCalls[signature] == nil {
                 guard let receiver = CodeQuery.receiver(of: token, in: file),
                     receiver.contains(where: { file.isIdentifier($0) && names.contains(file.text($0)) })

@@ -13,7 +13,7 @@ enum UnreachableWindowCode {
         if facts.sceneDelegateNames.contains(typeName), let target = WindowCreation.assignmentTarget(of: site.token, in: file),
             target.name == "window" || target.name == "_window", !target.isLocal,
             let connect = facts.connectMethod(of: [typeName]),
-            WindowCreation.attachesScene(in: facts.file(connect), range: WindowCreation.body(facts.function(connect)))
+            WindowCreation.attachesScene(in: facts.file(connect), range: facts.function(connect).body)
         {
             return "a fallback: \(typeName)'s scene(_:willConnectTo:options:) has already set the window from its scene"
         }

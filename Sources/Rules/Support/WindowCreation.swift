@@ -59,10 +59,6 @@ package enum WindowCreation {
         }
         return false
     }
-
-    package static func body(_ function: FunctionDeclaration) -> Range<Int> {
-        function.hasBody ? (function.bodyStart + 1)..<function.bodyEnd : 0..<0
-    }
 }
 
 /// A place where code creates a window without a scene, and whose window it is.
@@ -105,8 +101,8 @@ extension WindowCreation {
         let inAppDelegate = delegates.contains(ownerName)
         let target = assignmentTarget(of: token, in: file)
         let scope: Range<Int> =
-            function.map(body)
-            ?? (typeIndex >= 0 ? (file.types[typeIndex].bodyStart + 1)..<file.types[typeIndex].bodyEnd : 0..<file.tokens.count)
+            function.map(\.body)
+            ?? (typeIndex >= 0 ? file.types[typeIndex].body : 0..<file.tokens.count)
         var isMain = false
         if inAppDelegate, let target {
             if target.name == "window" || target.name == "_window" {

@@ -11,7 +11,7 @@ package struct DelegateAdaptorProperty: Sendable, Hashable {
     package static func declared(in type: TypeDeclaration, of file: SourceFile) -> [DelegateAdaptorProperty] {
         guard type.bodyStart >= 0, file.mentions("UIApplicationDelegateAdaptor") else { return [] }
         var result: [DelegateAdaptorProperty] = []
-        for index in (type.bodyStart + 1)..<max(type.bodyStart + 1, type.bodyEnd)
+        for index in type.body
         where file.tokens[index].kind == .keyword && file.is(index, "@UIApplicationDelegateAdaptor") {
             var cursor = index + 1
             var className: String?

@@ -69,9 +69,19 @@ package struct FunctionDeclaration: Sendable, Hashable, DeclarationBody {
 }
 
 /// A declaration with a body of tokens (a type's, a function's).
-protocol DeclarationBody {
+package protocol DeclarationBody {
     var bodyStart: Int { get }
+    var bodyEnd: Int { get }
     func contains(token index: Int) -> Bool
+}
+
+extension DeclarationBody {
+    /// The tokens between the body's opening and closing token, both left out; empty when there is no body.
+    /// Broken code can leave an opening brace unmatched as a file's last token (its `bodyEnd` is then the
+    /// brace itself), so every loop over a body goes through here rather than `(bodyStart + 1)..<bodyEnd`.
+    package var body: Range<Int> {
+        bodyStart >= 0 ? (bodyStart + 1)..<max(bodyStart + 1, bodyEnd) : 0..<0
+    }
 }
 
 extension Array where Element: DeclarationBody {
