@@ -60,6 +60,43 @@ struct TrialRegressionTests {
         }
     }
 
+    @Test("An Info.plist named with other capitals than the tree's is reported under the tree's spelling (found by scripts/fuzz scan)")
+    func infoPlistSpelledWithOtherCapitals() throws {
+        let legacyPlist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>UILaunchStoryboardName</key><string>LaunchScreen</string></dict></plist>
+            """
+        let project = TemporaryDirectory("trial")
+        var writer = ProjectWriter()
+        writer.sourceFiles = ["AppDelegate.swift"]
+        writer.settings = ["INFOPLIST_FILE": "App/INFO.PLIST"]
+        project.write("ios/App.xcodeproj/project.pbxproj", writer.write().text)
+        project.write("ios/App/Info.plist", legacyPlist)
+        project.write("ios/App/AppDelegate.swift", Self.legacyDelegate)
+        // A Tuist manifest (read as text, never run) naming the plist the same way.
+        let tuist = TemporaryDirectory("trial")
+        tuist.write(
+            "Apps/Ledger/Project.swift",
+            """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Ledger",
+                targets: [
+                    .target(name: "Ledger", destinations: .iOS, product: .app, bundleId: "dev.example.ledger",
+                            infoPlist: "Info.PList", sources: ["Sources/**"])
+                ]
+            )
+            """)
+        tuist.write("Apps/Ledger/Info.plist", legacyPlist)
+        tuist.write("Apps/Ledger/Sources/AppDelegate.swift", Self.legacyDelegate)
+        for (directory, plist) in [(project, "ios/App/Info.plist"), (tuist, "Apps/Ledger/Info.plist")] {
+            let report = try Self.scan(directory)
+            let missing = report.findings.filter { $0.rule == "scene-manifest-missing" }
+            #expect(missing.map(\.file) == [plist], "\(report.findings.map { "\($0.file) \($0.rule)" }) \(report.diagnostics)")
+        }
+    }
+
     @Test("An INFOPLIST_FILE outside the tree leaves the verdict unknown instead of reporting missing keys")
     func infoPlistOutsideTheTree() throws {
         let directory = TemporaryDirectory("trial")

@@ -169,24 +169,27 @@ extension AppDiscovery {
         var keyPositions: [String: [TextPosition]] = [:]
         var location = declaration
         var describedKeys: [String: Location] = [:]
+        // Findings name the file as the tree spells it: a description may spell it with other capitals.
+        var file = file
         if isDescribed, let described = target.describedInfoPlist {
             values = described.values
             describedKeys = described.keyOrigins.mapValues { Location(file: $0.file, line: $0.line, column: $0.column) }
             location = Location(file: described.origin.file, line: described.origin.line, column: described.origin.column)
-        } else if let file {
-            location = Location(file: file, line: 1)
-            guard let bytes = tree.read(file) else {
-                let problem = listed.contains(file) ? "cannot be read" : "is missing"
+        } else if let requested = file {
+            guard let (spelled, bytes) = tree.load(requested) else {
+                let problem = listed.contains(requested) ? "cannot be read" : "is missing"
                 let message =
                     "Info.plist of target \(target.name) (\(configurations.joined(separator: ", "))) \(problem); its scene checks were skipped"
-                diagnostics.append(Diagnostic(.error, file: file, message))
+                diagnostics.append(Diagnostic(.error, file: requested, message))
                 unreadable.append(message)
                 return nil
             }
+            file = spelled
+            location = Location(file: spelled, line: 1)
             // Configurations (and targets) that share a file parse it once: a large app's eight
             // configurations parsed its Info.plist eight times, a twentieth of its scan.
             let outcome =
-                parsedInfoPlists[file]
+                parsedInfoPlists[spelled]
                 ?? Result { () throws(PropertyListError) in
                     let parsed = try PropertyListReader.read(bytes)
                     guard let dictionary = parsed.value.dictionary else {
@@ -195,15 +198,15 @@ extension AppDiscovery {
                     return ParsedInfoPlist(
                         values: dictionary, keyPositions: parsed.format == .xml ? PlistKeyLines.positions(in: bytes) : [:])
                 }
-            parsedInfoPlists[file] = outcome
+            parsedInfoPlists[spelled] = outcome
             switch outcome {
             case .success(let parsed):
                 values = parsed.values
                 keyPositions = parsed.keyPositions
             case .failure(let error):
                 let message = "cannot parse Info.plist: \(error.message); its scene checks were skipped"
-                diagnostics.append(Diagnostic(.error, file: file, line: error.line, message))
-                unreadable.append("\(file): \(message)")
+                diagnostics.append(Diagnostic(.error, file: spelled, line: error.line, message))
+                unreadable.append("\(spelled): \(message)")
                 return nil
             }
         }
@@ -219,7 +222,7 @@ extension AppDiscovery {
         _ file: String, inputs: PreprocessInputs, controlled: Set<String>, configurations: [String], generated: [String: PlistValue],
         generatedLocations: [String: Location], target: Target, unreadable: inout [String]
     ) -> [InfoPlist] {
-        guard let bytes = tree.read(file) else {
+        guard let (file, bytes) = tree.load(file) else {
             let message =
                 "Info.plist of target \(target.name) (\(configurations.joined(separator: ", "))) \(listed.contains(file) ? "cannot be read" : "is missing"); its scene checks were skipped"
             diagnostics.append(Diagnostic(.error, file: file, message))
