@@ -90,10 +90,34 @@ struct TrialRegressionTests {
             """)
         tuist.write("Apps/Ledger/Info.plist", legacyPlist)
         tuist.write("Apps/Ledger/Sources/AppDelegate.swift", Self.legacyDelegate)
-        for (directory, plist) in [(project, "ios/App/Info.plist"), (tuist, "Apps/Ledger/Info.plist")] {
+        // A Bazel rules_apple app whose package folder is spelled with other capitals in the tree.
+        let bazel = TemporaryDirectory("trial")
+        bazel.write("MODULE.bazel", "bazel_dep(name = \"rules_apple\", version = \"3.16.0\")\n")
+        bazel.write(
+            "Apps/Atlas/BUILD.bazel",
+            """
+            load("@build_bazel_rules_apple//apple:ios.bzl", "ios_application")
+            load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+
+            swift_library(name = "AtlasLib", srcs = glob(["Sources/*.swift"]))
+
+            ios_application(
+                name = "Atlas",
+                bundle_id = "dev.example.atlas",
+                families = ["iphone"],
+                infoplists = ["Info.plist"],
+                minimum_os_version = "16.0",
+                deps = [":AtlasLib"],
+            )
+            """)
+        bazel.write("apps/Atlas/Info.plist", legacyPlist)
+        bazel.write("Apps/Atlas/Sources/AppDelegate.swift", Self.legacyDelegate)
+        for (directory, plist) in [(project, "ios/App/Info.plist"), (tuist, "Apps/Ledger/Info.plist"), (bazel, "apps/Atlas/Info.plist")] {
             let report = try Self.scan(directory)
             let missing = report.findings.filter { $0.rule == "scene-manifest-missing" }
-            #expect(missing.map(\.file) == [plist], "\(report.findings.map { "\($0.file) \($0.rule)" }) \(report.diagnostics)")
+            #expect(
+                missing.map(\.file) == [plist],
+                "\(report.apps.map { "\($0.path) \($0.target) \($0.project ?? "-")" }) \(report.diagnostics)")
         }
     }
 

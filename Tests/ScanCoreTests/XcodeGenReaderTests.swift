@@ -170,6 +170,22 @@ struct XcodeGenReaderTests {
         #expect(workspace.apps.map(\.declaration.file) == ["apps/one/one.yml", "apps/two/two.yml"])
     }
 
+    @Test(
+        "An include spelled with other capitals than the tree's is that file: read once, not a second project, its targets declared there")
+    func includeSpelledWithOtherCapitals() throws {
+        let directory = TemporaryDirectory()
+        directory.write("project.yml", "name: Shop\ninclude:\n  - path: Apps/SHOP.yml\n    relativePaths: false\n")
+        // A spec of its own shape (name, targets, type, platform), so it is a candidate root spec too.
+        directory.write(
+            "apps/shop.yml", "name: Shop\ntargets:\n  Shop:\n    type: application\n    platform: iOS\n    sources: [apps/Sources]\n")
+        directory.write("apps/Sources/AppDelegate.swift", Self.appDelegate)
+        let workspace = try TreeFixtures.workspace(directory)
+        #expect(workspace.projects.map(\.path) == ["project.yml"])
+        #expect(workspace.apps.map(\.declaration.file) == ["apps/shop.yml"])
+        // relativePaths: false is kept for the file as the tree spells it.
+        #expect(workspace.apps.first?.sourceFiles == ["apps/Sources/AppDelegate.swift"])
+    }
+
     @Test("Without INFOPLIST_FILE or info:, the first Info.plist of the sources is the app's, as XcodeGen picks it")
     func infoPlistFromSources() throws {
         let directory = TemporaryDirectory()

@@ -3,16 +3,18 @@ import XcodeProject
 /// Apps where no project covers a folder: recognised by an app Info.plist, sources beside it.
 extension AppDiscovery {
     /// Info.plists of apps that no project in the tree covers: generated projects (XcodeGen, Tuist) or
-    /// partial checkouts. The app's sources are the files under the plist's folder.
-    mutating func fallbackApps() -> [App] {
+    /// partial checkouts. The app's sources are the files under the plist's folder. A plist a project's app
+    /// already uses is that app's, even outside the project's folder (a path spelled with other capitals).
+    mutating func fallbackApps(besides projectApps: [App]) -> [App] {
         let covered = projects.map(\.sourceRoot)
+        let used = Set(projectApps.flatMap { $0.infoPlists.compactMap(\.file) })
         var apps: [App] = []
         var claimed: [String] = []
         // Shallowest first, so an app's folder claims the plists nested in it.
         let candidates = tree.files.filter { entry in
             let name = Paths.fileName(of: entry.path)
             return (name == "Info.plist" || name.hasSuffix("-Info.plist"))
-                && !covered.contains { Paths.isInside(entry.path, $0) }
+                && !covered.contains { Paths.isInside(entry.path, $0) } && !used.contains(entry.path)
         }.sorted { ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path) }
         for entry in candidates {
             guard let bytes = tree.read(entry.path),

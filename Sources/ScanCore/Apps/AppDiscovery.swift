@@ -84,7 +84,7 @@ package struct AppDiscovery {
             }
         }
         TestHosts(projects: projects, load: tree.load).mark(&apps)
-        apps += fallbackApps()
+        apps += fallbackApps(besides: apps)
         UnreadableProject.mark(unreadableProjects, in: &apps)
         apps += generatedApps(besides: apps)
         let vendored = VendoredCode(gitmodules: tree.read(".gitmodules"))

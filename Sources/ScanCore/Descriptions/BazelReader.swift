@@ -270,14 +270,16 @@ struct BazelReader {
         }
         var values: [String: PlistValue] = [:]
         var origins: [String: SettingOrigin] = [:]
-        for path in paths {
-            guard let bytes = tree.read(path) else {
+        for (position, requested) in paths.enumerated() {
+            guard let (path, bytes) = tree.load(requested) else {
                 diagnostics.append(
                     Diagnostic(
                         .warning, file: rule.call.origin.file, line: list.origin.line,
-                        "infoplists of \(rule.label): \(path) is not in the tree"))
+                        "infoplists of \(rule.label): \(requested) is not in the tree"))
                 return nil
             }
+            // Named as the tree spells it: a label may use other capitals than the file.
+            paths[position] = path
             guard let parsed = try? PropertyListReader.read(bytes), let dictionary = parsed.value.dictionary else {
                 diagnostics.append(
                     Diagnostic(.error, file: path, "cannot parse Info.plist of \(rule.label); its scene checks were skipped"))

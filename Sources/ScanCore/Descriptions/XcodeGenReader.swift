@@ -51,7 +51,7 @@ struct XcodeGenReader {
         var loaded: [(path: String, spec: SpecValue, included: Set<String>)] = []
         for path in candidates {
             var included: Set<String> = []
-            guard let spec = load(path, depth: 0, chain: [], included: &included) else { continue }
+            guard let (_, spec) = load(path, depth: 0, chain: [], included: &included) else { continue }
             // A cycle back to the spec itself does not make it someone else's include.
             included.remove(path)
             loaded.append((path, spec, included))
@@ -83,15 +83,25 @@ struct XcodeGenReader {
     // MARK: Loading
 
     /// A spec with its includes merged in (included specs in order, then the including spec on top).
-    private mutating func load(_ path: String, depth: Int, chain: [String], included: inout Set<String>) -> SpecValue? {
-        guard depth <= Self.maximumIncludeDepth, !chain.contains(path) else {
-            diagnostics.append(Diagnostic(.warning, file: chain.last, "include of \(path) is circular or nested too deep; not followed"))
+    private mutating func load(_ requested: String, depth: Int, chain: [String], included: inout Set<String>) -> (
+        path: String, spec: SpecValue
+    )? {
+        guard depth <= Self.maximumIncludeDepth, !chain.contains(requested) else {
+            diagnostics.append(
+                Diagnostic(.warning, file: chain.last, "include of \(requested) is circular or nested too deep; not followed"))
             return nil
         }
-        guard let bytes = tree.read(path) else {
-            if depth > 0 { diagnostics.append(Diagnostic(.warning, file: chain.last, "included spec \(path) is missing")) }
+        guard let (path, bytes) = tree.load(requested) else {
+            if depth > 0 { diagnostics.append(Diagnostic(.warning, file: chain.last, "included spec \(requested) is missing")) }
             return nil
         }
+        // From here on the spec is named as the tree spells it (an include may use other capitals), so its
+        // settings point at a file of the tree and it is known as included under that name.
+        guard !chain.contains(path) else {
+            diagnostics.append(Diagnostic(.warning, file: chain.last, "include of \(path) is circular; not followed"))
+            return nil
+        }
+        if depth > 0 { included.insert(path) }
         let node: Node
         do {
             node = try YAMLParser(maximumNodes: 200_000, maximumDepth: 128).parse(bytes)
@@ -123,12 +133,11 @@ struct XcodeGenReader {
                     Diagnostic(.warning, file: path, line: include.origin.line, "include outside the scanned tree; not followed"))
                 continue
             }
-            included.insert(resolved)
-            guard let child = load(resolved, depth: depth + 1, chain: chain + [path], included: &included) else { continue }
-            if !relativePaths { rootRelativeFiles.insert(resolved) }
+            guard let (childPath, child) = load(resolved, depth: depth + 1, chain: chain + [path], included: &included) else { continue }
+            if !relativePaths { rootRelativeFiles.insert(childPath) }
             merged = merged.map { SpecValue.merge($0, child) } ?? child
         }
-        return merged.map { SpecValue.merge($0, spec) } ?? spec
+        return (path, merged.map { SpecValue.merge($0, spec) } ?? spec)
     }
 
     /// A path written in the spec, resolved as XcodeGen does: relative to the file it is written in (an
