@@ -25,6 +25,9 @@ package struct LineDiff: Sendable {
     package let newLineCount: Int
     /// The changes in order; empty when the versions are equal.
     package let changes: [Change]
+    /// Lines looked at and edit-graph steps taken to find the changes: what the shortcuts below keep
+    /// near N + M for a migration's edits, and what tests hold the diff to instead of a time.
+    let work: Int
 
     package init(old: [UInt8], new: [UInt8]) {
         self.init(old: ByteLines(old), new: ByteLines(new))
@@ -44,9 +47,11 @@ package struct LineDiff: Sendable {
         {
             suffix += 1
         }
-        Self.markMiddle(
-            old: old, oldRange: prefix..<(old.count - suffix), removed: &removed,
-            new: new, newRange: prefix..<(new.count - suffix), inserted: &inserted)
+        work =
+            prefix + suffix
+            + Self.markMiddle(
+                old: old, oldRange: prefix..<(old.count - suffix), removed: &removed,
+                new: new, newRange: prefix..<(new.count - suffix), inserted: &inserted)
         ChangeSliding.slide(&removed, of: old, against: inserted)
         ChangeSliding.slide(&inserted, of: new, against: removed)
         changes = Self.changes(removed: removed, inserted: inserted)
@@ -79,19 +84,20 @@ package struct LineDiff: Sendable {
     }
 
     /// Marks the lines that differ between the two ranges, which hold the lines that are not in the
-    /// versions' common head and tail.
+    /// versions' common head and tail; returns the work it took.
     private static func markMiddle(
         old: ByteLines, oldRange: Range<Int>, removed: inout [Bool],
         new: ByteLines, newRange: Range<Int>, inserted: inout [Bool]
-    ) {
+    ) -> Int {
         // Most edits a migration makes only add lines (a project file gains lines in four sections):
         // then any way of finding the old lines in order among the new ones is a shortest edit script,
         // found in one pass without numbering every line. Which equal places the runs take is settled by
         // `ChangeSliding` either way.
-        if markOnlyAdded(old: old, oldRange: oldRange, new: new, newRange: newRange, added: &inserted)
-            || markOnlyAdded(old: new, oldRange: newRange, new: old, newRange: oldRange, added: &removed)
+        var work = 0
+        if markOnlyAdded(old: old, oldRange: oldRange, new: new, newRange: newRange, added: &inserted, work: &work)
+            || markOnlyAdded(old: new, oldRange: newRange, new: old, newRange: oldRange, added: &removed, work: &work)
         {
-            return
+            return work
         }
         var numbers: [ArraySlice<UInt8>: Int32] = [:]
         var counts: [(old: Int, new: Int)] = []
@@ -119,17 +125,19 @@ package struct LineDiff: Sendable {
         let script = MyersDiff(oldKept.map { oldNumbers[$0] }, newKept.map { newNumbers[$0] })
         for (position, offset) in oldKept.enumerated() where script.removed[position] { removed[oldRange.lowerBound + offset] = true }
         for (position, offset) in newKept.enumerated() where script.inserted[position] { inserted[newRange.lowerBound + offset] = true }
+        return work + oldRange.count + newRange.count + script.steps
     }
 
     /// When the lines of `oldRange` appear in order among those of `newRange`, marks the other lines of
     /// `newRange` as added and says so; otherwise marks nothing.
     private static func markOnlyAdded(
-        old: ByteLines, oldRange: Range<Int>, new: ByteLines, newRange: Range<Int>, added: inout [Bool]
+        old: ByteLines, oldRange: Range<Int>, new: ByteLines, newRange: Range<Int>, added: inout [Bool], work: inout Int
     ) -> Bool {
         guard newRange.count >= oldRange.count else { return false }
         var unmatched: [Int] = []
         var line = oldRange.lowerBound
         for candidate in newRange {
+            work += 1
             if line < oldRange.upperBound, old.line(line, equals: candidate, of: new) {
                 line += 1
             } else {

@@ -137,12 +137,10 @@ struct WatchdogTests {
 
     @Test func aWorkerPastItsTimeIsKilledAndNamedTimedOut() throws {
         let worker = try Self.worker("exec sleep 600")
-        let started = ContinuousClock.now
 
         let answer = Self.ask(worker, seconds: 1)
 
         #expect(answer == .timedOut(seconds: 1))
-        #expect(ContinuousClock.now - started < .seconds(10))
         #expect(kill(worker.pid, 0) != 0, "the worker still runs")
     }
 

@@ -133,10 +133,7 @@ struct UnifiedDiffTests {
     @Test func aFiveThousandLineFileWithOneInsertionIsOneSmallHunk() throws {
         var after = numbered(1...5000)
         after.insert("inserted\n", at: 2500)
-        let started = ContinuousClock.now
         let patch = UnifiedDiff.render([change(numbered(1...5000).joined(), after.joined())])
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(2), "rendering took \(elapsed)")
         #expect(hunkHeaders(String(decoding: patch, as: UTF8.self)) == ["@@ -2498,6 +2498,7 @@ line 2497"])
         try expectGitsPatch([change(numbered(1...5000).joined(), after.joined())])
     }

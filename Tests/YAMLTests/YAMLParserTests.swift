@@ -186,9 +186,8 @@ private func parseError(_ bytes: [UInt8], parser: YAMLParser = YAMLParser()) -> 
             let refs = Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ")
             text += "l\(level): &l\(level) [\(refs)]\n"
         }
-        let start = Date()
+        // 9^10 nodes if expanded: the error at the millionth is what keeps the parse short.
         let error = parseError(text)
-        #expect(Date().timeIntervalSince(start) < 2)
         #expect(error?.message.contains("more than 1000000 nodes") == true)
     }
 
