@@ -121,6 +121,33 @@ struct TrialRegressionTests {
         }
     }
 
+    /// Xcode on a case-insensitive disk follows `#include "config.h"` to `Config.h`: a problem met inside the
+    /// header names the file that exists, as SARIF and annotations need.
+    @Test("A preprocessed Info.plist's include and prefix header spelled with other capitals are named as the tree spells them")
+    func preprocessorIncludesSpelledWithOtherCapitals() throws {
+        let directory = TemporaryDirectory("trial")
+        var writer = ProjectWriter()
+        writer.sourceFiles = ["AppDelegate.swift"]
+        writer.settings = [
+            "INFOPLIST_FILE": "App/Info.plist", "INFOPLIST_PREPROCESS": "YES", "INFOPLIST_PREFIX_HEADER": "App/prefix.h",
+        ]
+        directory.write("App.xcodeproj/project.pbxproj", writer.write().text)
+        directory.write(
+            "App/Info.plist",
+            """
+            #include "config.h"
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleName</key><string>NAME</string></dict></plist>
+            """)
+        directory.write("App/Config.h", "#include \"Generated/Keys.h\"\n#define NAME Shop\n")
+        directory.write("App/Prefix.h", "#include \"Build/Flags.h\"\n")
+        directory.write("App/AppDelegate.swift", Self.legacyDelegate)
+        let report = try Self.scan(directory)
+        let preprocessing = report.diagnostics.filter { $0.message.contains("Info.plist preprocessing") }
+        #expect(Set(preprocessing.map(\.file)) == ["App/Config.h", "App/Prefix.h"], "\(preprocessing)")
+        #expect(report.findings.filter { $0.rule == "scene-manifest-missing" }.map(\.file) == ["App/Info.plist"])
+    }
+
     @Test("An INFOPLIST_FILE outside the tree leaves the verdict unknown instead of reporting missing keys")
     func infoPlistOutsideTheTree() throws {
         let directory = TemporaryDirectory("trial")

@@ -11,7 +11,7 @@ struct PlistPreprocessorTests {
     static func run(
         _ text: String, definitions: String = "", prefixHeader: String? = nil, files: [String: String] = [:], controlled: Set<String> = []
     ) -> (outcomes: [PlistPreprocessor.Outcome], problems: [PlistPreprocessor.Problem]) {
-        let preprocessor = PlistPreprocessor(load: { files[$0].map { Array($0.utf8) } })
+        let preprocessor = PlistPreprocessor(load: { path in files[path].map { (path, Array($0.utf8)) } })
         return preprocessor.run(
             file: "App/Info.plist", bytes: Array(text.utf8), definitions: PlistPreprocessor.definitions(definitions),
             prefixHeader: prefixHeader, controlled: controlled)

@@ -230,7 +230,7 @@ extension AppDiscovery {
             return []
         }
         let tree = self.tree
-        let preprocessor = PlistPreprocessor(load: { tree.read($0) })
+        let preprocessor = PlistPreprocessor(load: tree.load)
         let (outcomes, problems) = preprocessor.run(
             file: file, bytes: bytes, definitions: PlistPreprocessor.definitions(inputs.definitions), prefixHeader: inputs.prefixHeader,
             controlled: controlled)

@@ -6,16 +6,23 @@ package struct AppDiscovery {
     /// What discovery needs from the tree: the listing and a way to read files.
     package struct Tree {
         package let files: [FileEntry]
+        /// The listed paths, as the tree spells them.
+        package let listed: Set<String>
         /// A file's bytes with its path as the tree spells it (the request may differ in case), or nil.
+        /// What names a file in a finding or a diagnostic must use this path, never the request.
         package let load: (String) -> (path: String, bytes: [UInt8])?
 
         package init(files: [FileEntry], load: @escaping (String) -> (path: String, bytes: [UInt8])?) {
             self.files = files
+            listed = Set(files.map(\.path))
             self.load = load
         }
 
+        /// The bytes of a file listed with exactly this spelling, or nil. A path a project or an include names
+        /// goes through `load`, which also finds it with other capitals and says how the tree spells it.
         package func read(_ path: String) -> [UInt8]? {
-            load(path)?.bytes
+            guard listed.contains(path) else { return nil }
+            return load(path)?.bytes
         }
     }
 
@@ -45,7 +52,7 @@ package struct AppDiscovery {
 
     package init(tree: Tree) {
         self.tree = tree
-        listed = Set(tree.files.map(\.path))
+        listed = tree.listed
     }
 
     /// Reads every project and returns the apps, sorted by path and target.

@@ -9,8 +9,9 @@ import XcodeProject
 /// function-like macro, `__has_include`) is not guessed: each branch is read, and each outcome is its own
 /// variant with the assumptions that lead to it.
 struct PlistPreprocessor {
-    /// A file as the preprocessor reads it: bytes by root-relative path.
-    let load: (String) -> [UInt8]?
+    /// A file as the preprocessor reads it, by root-relative path: its bytes and its path as the tree spells
+    /// it (an include may name it with other capitals; problems in it name the file that exists).
+    let load: (String) -> (path: String, bytes: [UInt8])?
     /// How many undecidable conditions are followed both ways; past that the first branch is taken.
     static let maximumChoices = 4
     static let maximumIncludeDepth = 16
@@ -74,8 +75,8 @@ struct PlistPreprocessor {
             var run = Run(preprocessor: self, decisions: decisions, macros: definitions)
             run.controlled = controlled
             if let prefixHeader {
-                if let header = load(prefixHeader) {
-                    run.process(String(decoding: header, as: UTF8.self), file: prefixHeader, isPlist: false, depth: 1)
+                if let (headerPath, header) = load(prefixHeader) {
+                    run.process(String(decoding: header, as: UTF8.self), file: headerPath, isPlist: false, depth: 1)
                     run.output = ""
                     run.sourceLines = []
                 } else {
@@ -221,7 +222,7 @@ struct PlistPreprocessor {
                 problems.insert(Problem(file: file, line: line, message: "#include \(name) nested too deep; not followed"))
                 return
             }
-            guard let path = Paths.resolve(Paths.directory(of: file), name), let bytes = preprocessor.load(path) else {
+            guard let requested = Paths.resolve(Paths.directory(of: file), name), let (path, bytes) = preprocessor.load(requested) else {
                 problems.insert(
                     Problem(
                         file: file, line: line,
