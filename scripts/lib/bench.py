@@ -20,7 +20,6 @@ import json
 import os
 import shlex
 import platform
-import re
 import shutil
 import statistics
 import subprocess
@@ -235,10 +234,21 @@ def source_count(folder):
     return count
 
 
+def trace_lines(stderr):
+    """The `SCENESWEEP_TRACE` phase lines in a run's standard error, as "LABEL: N ms"."""
+    return [line.removeprefix("trace: ") for line in stderr.splitlines() if line.startswith("trace: ")]
+
+
+def lap_seconds(stderr, label):
+    """Seconds of the last phase whose label starts with `label`, or None."""
+    found = [line for line in trace_lines(stderr) if line.startswith(label) and line.endswith(" ms")]
+    return int(found[-1].rsplit(": ", 1)[1].removesuffix(" ms")) / 1000 if found else None
+
+
 def trace_phases(command):
     """The `SCENESWEEP_TRACE` phase lines of one run."""
     result = subprocess.run(["sh", "-c", command], env=dict(os.environ, SCENESWEEP_TRACE="1"), capture_output=True, text=True)
-    return [line.removeprefix("trace: ") for line in result.stderr.splitlines() if line.startswith("trace: ")]
+    return trace_lines(result.stderr)
 
 
 def bench_real(binary, paths):
@@ -773,9 +783,8 @@ def alternated(commands, rounds, lap=None):
                            env=environment)
             if round_number > 0:
                 times[name].append(time.monotonic() - start)
-                if lap:
-                    found = re.findall(rf"^trace: {re.escape(lap)}[^\n]*: (\d+) ms$", finished.stderr.decode(errors="replace"), re.M)
-                    laps[name] += [int(found[-1]) / 1000] if found else []
+                seconds = lap_seconds(finished.stderr.decode(errors="replace"), lap) if lap else None
+                laps[name] += [seconds] if seconds is not None else []
 
     def figures(values):
         return {"median": statistics.median(values), "min": min(values), "max": max(values)}
