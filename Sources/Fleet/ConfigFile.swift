@@ -20,11 +20,12 @@ struct ConfigFile: Decodable {
     var limits: LimitsSection?
     var retention: RetentionSection?
     var fix: FixSection?
+    var campaign: CampaignSection?
     var repos: [RepoSection]
 
     enum CodingKeys: String, CodingKey {
         case version, fleet, workspace, schedule, timezone, concurrency, auth, rules, exclude, suppressions, notify, publish, limits,
-            retention, fix,
+            retention, fix, campaign,
             repos
         case reportURL = "report_url"
         case includeVendoredApps = "include_vendored_apps"
@@ -104,6 +105,73 @@ struct ConfigFile: Decodable {
         enum CodingKeys: String, CodingKey {
             case disable, severity
             case forceSeverity = "force_severity"
+        }
+    }
+
+    /// `campaign:`; names, ranges and branch rules are checked on the node tree (`CampaignSettings.problems`).
+    struct CampaignSection: Decodable {
+        var branch: String?
+        var title: String?
+        var labels: [String]?
+        var reviewers: ReviewersValue?
+        var draft: Bool?
+        var canary: Int?
+        var maxOpen: Int?
+        var rate: RateValue?
+        var teams: [String]?
+        var repos: [String]?
+        var apply: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case branch, title, labels, reviewers, draft, canary, rate, teams, repos, apply
+            case maxOpen = "max_open"
+        }
+
+        var settings: CampaignSettings {
+            let defaults = CampaignSettings()
+            return CampaignSettings(
+                branch: branch ?? defaults.branch, title: title ?? defaults.title, labels: labels ?? [],
+                reviewers: reviewers?.value ?? defaults.reviewers, draft: draft ?? defaults.draft, canary: canary ?? defaults.canary,
+                maxOpen: maxOpen ?? defaults.maxOpen, ratePerHour: rate?.perHour ?? defaults.ratePerHour, teams: teams ?? [],
+                repos: repos ?? [], apply: apply ?? false)
+        }
+    }
+
+    /// `reviewers: codeowners`, `none`, or `{ team: [handle, ...] }` (a leading `@` is dropped).
+    struct ReviewersValue: Decodable {
+        var value: CampaignSettings.Reviewers
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let word = try? container.decode(String.self) {
+                switch word {
+                case "codeowners": value = .codeOwners
+                case "none": value = .none
+                default:
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: "expected codeowners, none or handles per team, found '\(word)'")
+                }
+            } else {
+                let teams = try container.decode([String: [String]].self)
+                value = .byTeam(teams.mapValues { $0.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } })
+            }
+        }
+    }
+
+    /// `rate: 10` or `rate: "10 per hour"`.
+    struct RateValue: Decodable {
+        var perHour: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Int.self) {
+                perHour = number
+            } else if let text = try? container.decode(String.self), let number = CampaignSettings.ratePerHour(text) {
+                perHour = number
+            } else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected a number an hour, such as 10 or \"10 per hour\"")
+            }
         }
     }
 

@@ -188,6 +188,7 @@ package enum ConfigValidator {
                 runs: raw.retention?.runs, days: raw.retention?.days,
                 mirrorGraceDays: raw.retention?.mirrorGraceDays ?? RetentionPolicy.defaultMirrorGraceDays),
             writesPatches: raw.fix?.patches == true ? true : nil,
+            campaign: raw.campaign.map { $0.settings },
             repos: repos)
     }
 }
@@ -244,6 +245,12 @@ private struct SemanticChecks {
             report(pattern, "exclude[\(index)]: empty pattern")
         }
         checkRepos()
+        let written = (root["repos"]?.sequence ?? []).enumerated().compactMap { index, node -> RepoConfig? in
+            guard var repo = identities[index] else { return nil }
+            repo.team = node["team"].flatMap(text)
+            return repo
+        }
+        problems += CampaignSettings.problems(in: root, repos: written)
     }
 
     private mutating func checkConcurrency() {

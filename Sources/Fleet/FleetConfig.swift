@@ -48,6 +48,8 @@ package struct FleetConfig: Sendable, Hashable, Encodable {
     /// `fix: patches: true` (or `sweep --patches`): each blocked app's verified patch, or its explanation,
     /// written with the run. nil when not asked for, so configs without the key keep their hash.
     package var writesPatches: Bool?
+    /// `campaign:`: how `scenesweep campaign` opens pull requests and issues; nil when the config has none.
+    package var campaign: CampaignSettings?
     package var repos: [RepoConfig]
 
     package struct Auth: Sendable, Hashable, Encodable {
@@ -89,10 +91,11 @@ package struct FleetConfig: Sendable, Hashable, Encodable {
         ruleSeverities: [String: Severity] = [:], forcedSeverities: [String: Severity] = [:],
         suppressions: SuppressionPolicy = .fleetDefault, exclude: [String] = [], includeVendoredApps: Bool? = nil,
         notify: Notify? = nil, reportURL: String? = nil, publish: PublishSettings? = nil, limits: RepoLimits = RepoLimits(),
-        retention: RetentionPolicy = RetentionPolicy(), writesPatches: Bool? = nil,
+        retention: RetentionPolicy = RetentionPolicy(), writesPatches: Bool? = nil, campaign: CampaignSettings? = nil,
         repos: [RepoConfig]
     ) {
         self.writesPatches = writesPatches
+        self.campaign = campaign
         self.includeVendoredApps = includeVendoredApps
         self.file = file
         self.version = version
@@ -157,6 +160,8 @@ package struct FleetConfig: Sendable, Hashable, Encodable {
         // Where reports are served and published does not change what a run holds.
         settings.reportURL = nil
         settings.publish = nil
+        // Nor how the campaign carries the patches to the forges.
+        settings.campaign = nil
         // Limits bound how a result is made, never what it says: shards with other limits still merge.
         settings.limits = RepoLimits()
         // Nor does what the workspace keeps of its past.
