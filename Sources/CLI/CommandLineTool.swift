@@ -19,6 +19,7 @@ package enum CommandLineTool {
         [
             ScanCommand.self, SweepCommand.self, MergeCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self,
             FixCommand.self, InitCommand.self, RulesCommand.self, ExplainCommand.self, DaemonCommand.self, PublishCommand.self,
+            CampaignCommand.self,
             CompletionsCommand.self,
             ManPageCommand.self,
         ]

@@ -40,13 +40,16 @@ package struct CampaignCandidate: Sendable, Hashable {
     /// Blocked apps with a verified patch, and blocked apps the patch engine could only explain.
     package var patched: Int
     package var explained: Int
+    /// Blocked apps the run made no decision for (swept without `fix: patches`): never taken for ready.
+    package var undecided: Int
     package var record: CampaignRecord?
 
-    package init(repo: RepoConfig, isFresh: Bool, patched: Int, explained: Int, record: CampaignRecord? = nil) {
+    package init(repo: RepoConfig, isFresh: Bool, patched: Int, explained: Int, undecided: Int = 0, record: CampaignRecord? = nil) {
         self.repo = repo
         self.isFresh = isFresh
         self.patched = patched
         self.explained = explained
+        self.undecided = undecided
         self.record = record
     }
 }
@@ -137,6 +140,12 @@ package struct CampaignPlan: Sendable {
         }
         guard candidate.isFresh else { return .leave("no fresh result tonight; nothing on the forge changes") }
         let open = record?.state == .open ? record : nil
+        if candidate.patched == 0 && candidate.explained == 0 && candidate.undecided > 0 {
+            let count = candidate.undecided
+            return .leave(
+                "\(count) blocked app\(count == 1 ? "" : "s") with no patch decision in this run: sweep with fix: { patches: true } or --patches"
+            )
+        }
         if candidate.patched == 0 && candidate.explained == 0 {
             if let open { return .close(url: open.url) }
             return .leave("no blocked app")

@@ -1,0 +1,100 @@
+import CLI
+import Forge
+import Foundation
+import Results
+import TestSupport
+import Testing
+
+/// `scenesweep campaign`: the plan of a stored run, read with what campaign.json says was opened before.
+@Suite("campaign")
+struct CampaignCommandTests {
+    static func line(_ out: String, _ repo: String) -> String {
+        out.split(separator: "\n").map(String.init).first { $0.hasPrefix("  \(repo) ") } ?? ""
+    }
+
+    @Test func aPatchedRepositoryWouldGetAPullRequestAndAReadyOneNothing() throws {
+        let bench = try FleetCommandTests.fleet()
+        let sweep = FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--patches", "--quiet"], in: bench.root)
+        #expect(sweep.status == 0, "\(sweep.err)")
+
+        let plan = FleetCommandTests.run(["campaign", "--config", "fleet.yaml"], in: bench.root)
+
+        #expect(plan.status == 0, "\(plan.err)")
+        #expect(plan.err.contains("has no campaign: section; planning with the defaults"))
+        #expect(plan.out.hasPrefix("campaign over run "))
+        #expect(plan.out.contains("(dry run: nothing is changed on any forge)"))
+        #expect(Self.line(plan.out, "shop").hasSuffix("would open a pull request: 1 blocked app with a verified patch"), "\(plan.out)")
+        #expect(Self.line(plan.out, "books").hasSuffix("left alone: no blocked app"), "\(plan.out)")
+        #expect(
+            plan.out.hasSuffix(
+                "2 repositories: 1 pull request to open, 0 pull requests to update, 0 issues to open, 0 issues to update, 0 to close, 0 held, 1 left alone\n"
+            ), "\(plan.out)")
+        // A dry run writes nothing: no campaign.json appears.
+        #expect(!FileManager.default.fileExists(atPath: bench.path("ws/campaign.json")))
+    }
+
+    @Test func whatWasOpenedBeforeIsUpdatedOrClosedAndAPersonsCloseIsKept() throws {
+        let bench = try FleetCommandTests.fleet()
+        #expect(FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--patches", "--quiet"], in: bench.root).status == 0)
+        var state = CampaignState()
+        let opened = Date(timeIntervalSince1970: 1_790_000_000)
+        state.repos[RepoKey(name: "books").rawValue] = CampaignRecord(
+            kind: .pullRequest, url: "https://git.example.com/acme/books/pull/4", state: .open, openedAt: opened)
+        state.repos[RepoKey(name: "shop").rawValue] = CampaignRecord(
+            kind: .pullRequest, url: "https://git.example.com/acme/shop/pull/9", state: .closedByPerson, openedAt: opened)
+        try state.save(workspace: bench.path("ws"))
+
+        let plan = FleetCommandTests.run(["campaign", "--config", "fleet.yaml"], in: bench.root)
+
+        #expect(plan.status == 0, "\(plan.err)")
+        #expect(Self.line(plan.out, "books").hasSuffix("would close https://git.example.com/acme/books/pull/4: every app is ready"))
+        #expect(
+            Self.line(plan.out, "shop").hasSuffix(
+                "left alone: its pull request was closed by a person (https://git.example.com/acme/shop/pull/9); not reopened"))
+    }
+
+    @Test func aRunWithoutPatchDecisionsIsNeverTakenForReady() throws {
+        let bench = try FleetCommandTests.fleet()
+        #expect(FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--quiet"], in: bench.root).status == 0)
+        var state = CampaignState()
+        state.repos[RepoKey(name: "shop").rawValue] = CampaignRecord(
+            kind: .pullRequest, url: "https://git.example.com/acme/shop/pull/9", state: .open, openedAt: Date())
+        try state.save(workspace: bench.path("ws"))
+
+        let plan = FleetCommandTests.run(["campaign", "--config", "fleet.yaml"], in: bench.root)
+
+        #expect(plan.status == 0)
+        #expect(plan.err.contains("has blocked apps but no patch decisions: sweep with fix: { patches: true } or --patches"), "\(plan.err)")
+        // Its pull request is not closed: the apps are still blocked, only undecided.
+        #expect(
+            Self.line(plan.out, "shop").hasSuffix(
+                "left alone: 1 blocked app with no patch decision in this run: sweep with fix: { patches: true } or --patches"),
+            "\(plan.out)")
+    }
+
+    @Test func aDamagedCampaignStateStopsThePlanInsteadOfStartingOver() throws {
+        let bench = try FleetCommandTests.fleet()
+        #expect(FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--patches", "--quiet"], in: bench.root).status == 0)
+        try bench.write(["ws/campaign.json": "{ not json"], in: bench.root)
+
+        let plan = FleetCommandTests.run(["campaign", "--config", "fleet.yaml"], in: bench.root)
+
+        #expect(plan.status == 2)
+        #expect(plan.out.isEmpty)
+        #expect(plan.err.contains("campaign.json: cannot read what the campaign opened before"), "\(plan.err)")
+    }
+
+    @Test func theConfigsCampaignSectionChoosesWhoTakesPart() throws {
+        let bench = try FleetCommandTests.fleet()
+        let text = try String(contentsOfFile: bench.path("fleet.yaml"), encoding: .utf8)
+        try bench.write(
+            ["fleet.yaml": text.replacingOccurrences(of: "repos:\n", with: "campaign: { teams: [retail] }\nrepos:\n")], in: bench.root)
+        #expect(FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--patches", "--quiet"], in: bench.root).status == 0)
+
+        let plan = FleetCommandTests.run(["campaign", "--config", "fleet.yaml"], in: bench.root)
+
+        #expect(plan.status == 0, "\(plan.err)")
+        #expect(plan.err.isEmpty, "\(plan.err)")
+        #expect(Self.line(plan.out, "shop").hasSuffix("left alone: not taking part (campaign.teams, campaign.repos)"), "\(plan.out)")
+    }
+}
