@@ -18,10 +18,7 @@ enum CampaignCommand: Command {
     static var table: [OptionSpec<Options>] {
         [
             ConfigDefault.option(\.config),
-            OptionSpec(["--run", "-r"], value: "ID", help: "The run to plan from: its id, a unique prefix of it, or latest (default)") {
-                options, value in
-                options.run = value
-            },
+            RunOption.option(\.run, purpose: " to plan from"),
         ]
     }
 

@@ -19,10 +19,7 @@ enum PublishCommand: Command {
     static var table: [OptionSpec<Options>] {
         [
             ConfigDefault.option(\.config),
-            OptionSpec(["--run", "-r"], value: "ID", help: "The run to publish: its id, a unique prefix of it, or latest (default)") {
-                options, value in
-                options.run = value
-            },
+            RunOption.option(\.run, purpose: " to publish"),
         ]
     }
 

@@ -38,10 +38,7 @@ enum ReportCommand: Command {
     static var table: [OptionSpec<Options>] {
         [
             ConfigDefault.option(\.config, purpose: " whose workspace holds the runs"),
-            OptionSpec(["--run", "-r"], value: "ID", help: "The run: its id, a unique prefix of it, or latest (default)") {
-                options, value in
-                options.run = value
-            },
+            RunOption.option(\.run),
             OptionSpec(
                 ["--format", "-f"], value: "FORMAT",
                 help:

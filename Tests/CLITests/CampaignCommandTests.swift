@@ -31,6 +31,17 @@ struct CampaignCommandTests {
             ), "\(plan.out)")
         // A dry run writes nothing: no campaign.json appears.
         #expect(!FileManager.default.fileExists(atPath: bench.path("ws/campaign.json")))
+        // The pull request's text, from the decisions the sweep wrote for the repository.
+        let run = try String(contentsOfFile: bench.path("ws/latest"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: bench.path("ws/runs/\(run)/patches"))
+        #expect(folders.count == 1)
+        let decisions = try PatchDecision.read(folder: bench.path("ws/runs/\(run)/patches/\(folders[0])"))
+        #expect(decisions.map(\.status) == ["patched"])
+        let body = CampaignBody.pullRequest(repoKey: folders[0], decisions: decisions, owners: [], deadline: "2027-04-01")
+        #expect(body.contains("- created `Shelf/SceneDelegate.swift`"), "\(body)")
+        #expect(body.contains("(`scene-manifest-missing`)"), "\(body)")
+        #expect(body.contains("Verified: ") && body.contains("git apply --check on the scanned commit"), "\(body)")
+        #expect(!body.contains("## What remains by hand"))
     }
 
     @Test func whatWasOpenedBeforeIsUpdatedOrClosedAndAPersonsCloseIsKept() throws {
