@@ -44,7 +44,7 @@ extension CampaignCandidate {
         return config.repos.map { repo in
             let key = repo.key
             let record = byKey[key]
-            let fresh = record.map { $0.status == .scanned || $0.status == .reused } ?? false
+            let fresh = record?.status.isCurrent ?? false
             let blocked = record?.counts?.blocked ?? 0
             let patches = record?.patches ?? PatchCounts()
             return CampaignCandidate(

@@ -86,7 +86,7 @@ package struct RunDiff: Sendable {
     }
 
     private mutating func compare(repo: RepoRecord, old: ScanReport?, new: ScanReport?) {
-        let observed = repo.status == .scanned || repo.status == .reused
+        let observed = repo.status.isCurrent
         guard let new else { return }
         func change(_ app: AppReport) -> AppChange {
             AppChange(repo: repo.key, repoName: repo.name, team: repo.team, path: app.path, target: app.target, verdict: app.verdict)

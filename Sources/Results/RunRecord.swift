@@ -113,6 +113,10 @@ package enum RepoStatus: String, Codable, Sendable, CaseIterable {
 
     /// Whether the repository could not be brought up to date in this run.
     package var isFailure: Bool { self == .stale || self == .failed }
+
+    /// Whether this run brought the repository up to date: its result is of the commit the upstream has now.
+    /// Only such a result is news (a diff's change, a campaign's action); a stale or skipped one is last known.
+    package var isCurrent: Bool { self == .scanned || self == .reused }
 }
 
 /// One repository's line in `run.json` (its JSON form: RepoRecord+Codable.swift).
