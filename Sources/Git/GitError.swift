@@ -22,6 +22,9 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         case corrupt
         /// A branch or reference is missing or invalid.
         case reference
+        /// A push was declined: by the remote (a hook, a protected branch) or by scenesweep's own rule
+        /// that a campaign never writes the default branch.
+        case refused
         case other
     }
 

@@ -1,7 +1,7 @@
 internal import CGit2
 import Foundation
 
-/// State shared with libgit2's remote callbacks during one clone or fetch, passed as the payload.
+/// State shared with libgit2's remote callbacks during one clone, fetch, listing or push, passed as the payload.
 ///
 /// Used on one thread only (libgit2 runs the callbacks on the calling thread), so it needs no lock.
 final class RemoteSession {
@@ -10,6 +10,8 @@ final class RemoteSession {
     private var credentialAttempts = 0
     /// The reason a callback refused, which explains the failure better than libgit2's message.
     private(set) var failure: GitError?
+    /// What the server said during a push (see `installPushReport`); empty for a clone or fetch.
+    var pushReport = PushReport()
 
     // One try and one retry: the same token or key will not start working on a third call,
     // and libgit2 keeps calling back after every rejection.
@@ -41,7 +43,7 @@ final class RemoteSession {
         }
     }
 
-    /// The error for a failed clone or fetch; call it right after the failing call, on the same thread.
+    /// The error for a failed clone, fetch, listing or push; call it right after the failing call, on the same thread.
     func error(code: Int32, operation: String) -> GitError {
         if let failure { return failure }
         let (errorClass, rawMessage) = GitError.lastError()
@@ -70,7 +72,8 @@ final class RemoteSession {
         return GitError(kind, text, errorClass: errorClass, code: code)
     }
 
-    private func refuse(_ error: GitError) -> Int32 {
+    /// Records why a callback stopped the transfer and tells libgit2 to stop; returns the code to return.
+    func refuse(_ error: GitError) -> Int32 {
         failure = error
         git_error_set_str(Int32(GIT_ERROR_CALLBACK.rawValue), error.message)
         return GIT_EUSER.rawValue

@@ -6,7 +6,7 @@ import Foundation
 /// Not Sendable: a libgit2 repository object must not be used from two threads at once. Open one
 /// `Repository` per task instead (opening is cheap).
 package final class Repository {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The repository's directory, as given.
     package let path: String
     /// The URL of the "origin" remote, if the repository has one.
@@ -41,16 +41,17 @@ package final class Repository {
         return String(cString: value)
     }
 
-    /// An in-memory remote for `url` fetching into the mirror's own refs: no configuration lookup, so
-    /// none of libgit2's leaking `insteadof` matching (see `originURL`).
-    private func detachedRemote(_ url: GitURL) throws -> OpaquePointer {
+    /// An in-memory remote for `url`, to fetch into the mirror's own refs or push from them: no
+    /// configuration lookup, so none of libgit2's leaking `insteadof` matching (see `originURL`), and
+    /// nothing about `url` is written into the mirror's configuration.
+    func detachedRemote(_ url: GitURL, purpose: String = "setting up a fetch for") throws -> OpaquePointer {
         var options = git_remote_create_options()
         git_remote_create_options_init(&options, UInt32(GIT_REMOTE_CREATE_OPTIONS_VERSION))
         options.repository = handle
         options.flags = UInt32(GIT_REMOTE_CREATE_SKIP_INSTEADOF.rawValue | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC.rawValue)
         var remote: OpaquePointer?
         let code = git_remote_create_with_opts(&remote, url.location, &options)
-        guard code == 0, let remote else { throw GitError.fromLastError(code: code, operation: "setting up a fetch for", subject: path) }
+        guard code == 0, let remote else { throw GitError.fromLastError(code: code, operation: purpose, subject: path) }
         return remote
     }
 
@@ -318,7 +319,7 @@ package final class Repository {
 
     /// The commit `id` names, through annotated tags: an offline sweep takes a branch's target as stored,
     /// without reading it (`Mirror.currentState`), and a branch can be made to point at a tag.
-    private func lookupCommit(_ id: ObjectID) throws -> OpaquePointer {
+    func lookupCommit(_ id: ObjectID) throws -> OpaquePointer {
         var object: OpaquePointer?
         var oid = id.oid
         let code = git_object_lookup(&object, handle, &oid, GIT_OBJECT_ANY)
@@ -482,7 +483,7 @@ package final class Repository {
 
     /// A local source must exist and be a repository; checked here because libgit2 reports a missing
     /// plain path as "unsupported URL protocol".
-    private static func checkLocalSource(_ url: GitURL) throws {
+    static func checkLocalSource(_ url: GitURL) throws {
         guard let path = url.localPath else { return }
         guard FileManager.default.fileExists(atPath: path) else {
             throw GitError(.notFound, "repository not found at \(path)")

@@ -3,10 +3,15 @@
 that adds a network's cost to every request, so a sweep and plain git can be timed against the same
 "remote" on one machine.
 
-    git_http_server.py ROOT [--latency-ms 30] [--bandwidth-mbit 100] [--port 0] [--log FILE]
+    git_http_server.py ROOT [--latency-ms 30] [--bandwidth-mbit 100] [--port 0] [--log FILE] [--allow-push]
 
 serves the bare repositories under ROOT as http://127.0.0.1:PORT/<name> (read-only: upload-pack only)
 and prints PORT as its first line. Loopback only.
+
+- Pushes: refused (403) unless `--allow-push`, which takes the token from the environment variable
+  GIT_HTTP_PUSH_TOKEN (never from the command line, which any process can read) and then accepts a push
+  only with Basic credentials whose password is that token (401 otherwise, as a forge asks). The
+  repositories' hooks run, so a pre-receive hook can decline a push as a forge's rules would.
 
 - Latency: every request waits `--latency-ms` before it is answered, as one round trip to a distant
   host would (smart HTTP costs a request per round trip: `ls-remote` one or two, a clone two or three).
@@ -14,6 +19,8 @@ and prints PORT as its first line. Loopback only.
   served, as a sweep's machine shares its uplink among its parallel fetches.
 - Log: one line per request, `METHOD PATH STATUS BYTES DELAY_MS`, for counting round trips."""
 import argparse
+import base64
+import hmac
 import http.server
 import os
 import subprocess
@@ -76,7 +83,20 @@ def read_body(handler):
     return handler.rfile.read(int(handler.headers.get("Content-Length") or 0))
 
 
-def make_handler(root, latency, link, log):
+def carries_token(authorization, token):
+    """Whether an Authorization header holds Basic credentials whose password is `token` (any user)."""
+    scheme, _, encoded = (authorization or "").partition(" ")
+    if scheme.lower() != "basic":
+        return False
+    try:
+        user_password = base64.b64decode(encoded.strip(), validate=True).decode("utf-8")
+    except ValueError:
+        return False
+    return hmac.compare_digest(user_password.partition(":")[2].encode(), token.encode())
+
+
+def make_handler(root, latency, link, log, push_token=None):
+    """`push_token`: None keeps the server read-only; a token lets pushes through that carry it."""
     log_lock = threading.Lock()
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -92,13 +112,20 @@ def make_handler(root, latency, link, log):
             body = read_body(self)
             time.sleep(latency)
             path, _, query = self.path.partition("?")
-            # Read-only: a push (receive-pack) is refused before git sees it.
-            if "git-receive-pack" in path or "service=git-receive-pack" in query:
-                self.answer(403, [("Content-Type", "text/plain")], b"read-only\n")
-                return
             env = dict(os.environ, GIT_PROJECT_ROOT=root, GIT_HTTP_EXPORT_ALL="1", PATH_INFO=path, QUERY_STRING=query,
                        REQUEST_METHOD=self.command, CONTENT_TYPE=self.headers.get("Content-Type", ""),
                        CONTENT_LENGTH=str(len(body)), REMOTE_ADDR="127.0.0.1", GIT_CONFIG_NOSYSTEM="1")
+            env.pop("GIT_HTTP_PUSH_TOKEN", None)
+            if "git-receive-pack" in path or "service=git-receive-pack" in query:
+                # Read-only by default: a push (receive-pack) is refused before git sees it.
+                if push_token is None:
+                    self.answer(403, [("Content-Type", "text/plain")], b"read-only\n")
+                    return
+                if not carries_token(self.headers.get("Authorization"), push_token):
+                    self.answer(401, [("WWW-Authenticate", 'Basic realm="git"'), ("Content-Type", "text/plain")], b"token required\n")
+                    return
+                # http-backend runs receive-pack only for an authenticated user.
+                env["REMOTE_USER"] = "pusher"
             if self.headers.get("Git-Protocol"):
                 env["GIT_PROTOCOL"] = self.headers["Git-Protocol"]
             if self.headers.get("Content-Encoding"):
@@ -138,10 +165,16 @@ def main():
     parser.add_argument("--bandwidth-mbit", type=float, default=100.0, help="0: no cap")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--log")
+    parser.add_argument("--allow-push", action="store_true", help="accept pushes carrying the token in $GIT_HTTP_PUSH_TOKEN")
     args = parser.parse_args()
+    push_token = None
+    if args.allow_push:
+        push_token = os.environ.get("GIT_HTTP_PUSH_TOKEN", "")
+        if not push_token:
+            parser.error("--allow-push needs the token in the environment variable GIT_HTTP_PUSH_TOKEN")
     link = Link(args.bandwidth_mbit * 1e6 / 8)
     log = open(args.log, "a") if args.log else None
-    handler = make_handler(os.path.abspath(args.root), args.latency_ms / 1000, link, log)
+    handler = make_handler(os.path.abspath(args.root), args.latency_ms / 1000, link, log, push_token)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
     server.request_queue_size = 128

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Tests of the benchmark's git server (scripts/lib/git_http_server.py): the link arithmetic with a fake
 clock, the CGI parsing, and real clones and reference listings through it. No timing is asserted."""
+import base64
 import http.server
 import os
 import subprocess
+import sys
 import tempfile
 import threading
 import unittest
@@ -133,6 +135,95 @@ class ServingTests(unittest.TestCase):
         result = subprocess.run(["git", "-C", work, "push", "-q", "origin", "main"], env=GIT_ENV, capture_output=True, text=True)
         self.assertNotEqual(result.returncode, 0)
         self.assertTrue(any(line[2] == "403" for line in self.requests()))
+
+
+class TokenTests(unittest.TestCase):
+    def test_only_basic_credentials_with_the_token_as_password_pass(self):
+        def basic(text):
+            return "Basic " + base64.b64encode(text.encode()).decode()
+        self.assertTrue(server_module.carries_token(basic("anyone:s3cret"), "s3cret"))
+        self.assertTrue(server_module.carries_token(basic("x:s3:cret"), "s3:cret"))
+        self.assertFalse(server_module.carries_token(basic("s3cret:other"), "s3cret"))
+        self.assertFalse(server_module.carries_token(basic("anyone:s3cre"), "s3cret"))
+        self.assertFalse(server_module.carries_token("Bearer s3cret", "s3cret"))
+        self.assertFalse(server_module.carries_token("Basic !!!", "s3cret"))
+        self.assertFalse(server_module.carries_token(None, "s3cret"))
+
+    def test_allow_push_without_a_token_in_the_environment_does_not_start(self):
+        env = {name: value for name, value in os.environ.items() if name != "GIT_HTTP_PUSH_TOKEN"}
+        script = os.path.join(os.path.dirname(os.path.abspath(server_module.__file__)), "git_http_server.py")
+        with tempfile.TemporaryDirectory() as root:
+            result = subprocess.run([sys.executable, script, root, "--allow-push"], env=env, capture_output=True, text=True,
+                                    timeout=30)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("GIT_HTTP_PUSH_TOKEN", result.stderr)
+
+
+class PushTests(unittest.TestCase):
+    """A server started with a push token: pushes carrying it arrive, others are asked for it and fail."""
+    token = "push-tok-123"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.TemporaryDirectory()
+        cls.work = os.path.join(cls.folder.name, "work")
+        subprocess.run(["git", "init", "-q", "-b", "main", cls.work], check=True, env=GIT_ENV)
+        subprocess.run(["git", "-C", cls.work, "commit", "-q", "--allow-empty", "-m", "one"], check=True, env=GIT_ENV)
+        cls.root = os.path.join(cls.folder.name, "served")
+        os.makedirs(cls.root)
+        cls.remote = os.path.join(cls.root, "shop.git")
+        subprocess.run(["git", "clone", "-q", "--bare", cls.work, cls.remote], check=True, env=GIT_ENV)
+        cls.log_path = os.path.join(cls.folder.name, "requests.log")
+        cls.log = open(cls.log_path, "a")
+        handler = server_module.make_handler(cls.root, 0, server_module.Link(0), cls.log, push_token=cls.token)
+        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        cls.server.daemon_threads = True
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+        cls.port = cls.server.server_address[1]
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.shutdown()
+        cls.server.server_close()
+        cls.log.close()
+        cls.folder.cleanup()
+
+    def push(self, branch, password):
+        url = f"http://pusher:{password}@127.0.0.1:{self.port}/shop.git"
+        return subprocess.run(["git", "-C", self.work, "push", "-q", url, f"HEAD:refs/heads/{branch}"], env=GIT_ENV,
+                              capture_output=True, text=True)
+
+    def branch(self, name):
+        return subprocess.run(["git", "--git-dir", self.remote, "rev-parse", "-q", "--verify", f"refs/heads/{name}"],
+                              env=GIT_ENV, capture_output=True, text=True).stdout.strip()
+
+    def test_a_push_with_the_token_arrives(self):
+        result = self.push("with-token", self.token)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        head = subprocess.run(["git", "-C", self.work, "rev-parse", "HEAD"], check=True, env=GIT_ENV, capture_output=True,
+                              text=True).stdout.strip()
+        self.assertEqual(self.branch("with-token"), head)
+
+    def test_a_push_with_another_token_is_refused_and_changes_nothing(self):
+        result = self.push("wrong-token", "not-the-token")
+        self.assertNotEqual(result.returncode, 0)
+        self.assertEqual(self.branch("wrong-token"), "")
+        with open(self.log_path) as handle:
+            lines = [line.split() for line in handle]
+        self.assertTrue(any(line[2] == "401" and "git-receive-pack" in line[1] for line in lines))
+
+    def test_the_repositorys_pre_receive_hook_can_decline(self):
+        hook = os.path.join(self.remote, "hooks", "pre-receive")
+        with open(hook, "w") as handle:
+            handle.write("#!/bin/sh\necho 'no pushes on Fridays' >&2\nexit 1\n")
+        os.chmod(hook, 0o755)
+        try:
+            result = self.push("declined", self.token)
+        finally:
+            os.remove(hook)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("no pushes on Fridays", result.stderr)
+        self.assertEqual(self.branch("declined"), "")
 
 
 if __name__ == "__main__":
