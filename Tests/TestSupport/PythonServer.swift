@@ -12,8 +12,19 @@ package enum PythonServer {
     package static func start(
         _ process: Process, script: String, arguments: [String] = [], standardError: Any = FileHandle.nullDevice, name: String
     ) throws -> Int {
+        try run(process, arguments: ["-c", script] + arguments, standardError: standardError, name: name)
+    }
+
+    /// Runs `python3 file arguments…`, a script kept in the repository; otherwise as `start(_:script:…)`.
+    package static func start(
+        _ process: Process, file: String, arguments: [String] = [], standardError: Any = FileHandle.nullDevice, name: String
+    ) throws -> Int {
+        try run(process, arguments: [file] + arguments, standardError: standardError, name: name)
+    }
+
+    private static func run(_ process: Process, arguments: [String], standardError: Any, name: String) throws -> Int {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
+        process.arguments = ["python3"] + arguments
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = standardError
