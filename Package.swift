@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Fleet", dependencies: ["ScanCore", "Results", "Rules", "Reports", "Migration", "Git", "YAML", "CSpawn"]),
         .target(name: "Daemon", dependencies: ["Fleet", "Git", "Reports", "Results", "ScanCore", "YAML"]),
         // Forges' REST APIs (an HTTP client with retries, GitHub code scanning, commit statuses) and `publish`.
-        .target(name: "Forge", dependencies: ["Fleet", "Git", "Reports", "Results", "CZlib"]),
+        .target(name: "Forge", dependencies: ["Fleet", "Git", "Reports", "Results", "ScanCore", "CZlib"]),
         .target(
             name: "CLI", dependencies: ["ScanCore", "Results", "Rules", "Reports", "Migration", "Fleet", "Daemon", "Forge", "YAML"]),
         .executableTarget(name: "scenesweep", dependencies: ["CLI"]),

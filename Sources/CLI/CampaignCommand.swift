@@ -3,14 +3,16 @@ import Forge
 import Foundation
 import Results
 
-/// `scenesweep campaign [--config FILE] [--run ID]`: what the campaign would do for each repository tonight.
+/// `scenesweep campaign [--config FILE] [--run ID] [--apply]`: what the campaign does for each repository
+/// tonight; a dry run unless `--apply` or the config's `campaign.apply: true`.
 enum CampaignCommand: Command {
     static let name = "campaign"
-    static let summary = "Plan the migration campaign: a pull request or an issue per repository (dry run)"
+    static let summary = "Run the migration campaign: a pull request or an issue per repository (dry run by default)"
 
     struct Options {
         var config: String?
         var run = "latest"
+        var apply = false
     }
 
     static var options: [OptionDoc] { OptionDoc.list(table) }
@@ -19,12 +21,15 @@ enum CampaignCommand: Command {
         [
             ConfigDefault.option(\.config),
             RunOption.option(\.run, purpose: " to plan from"),
+            OptionSpec(["--apply"], help: "Carry the plan out on the forges (as the config's campaign.apply: true)") { options, _ in
+                options.apply = true
+            },
         ]
     }
 
     static var help: String {
         """
-        USAGE: scenesweep campaign [--config FILE] [--run ID]
+        USAGE: scenesweep campaign [--config FILE] [--run ID] [--apply]
 
         Says, for each repository of the config, what the migration campaign does with a stored run that was
         swept with patches (fix: { patches: true } or sweep --patches): a pull request where a blocked app has
@@ -34,7 +39,11 @@ enum CampaignCommand: Command {
         closed is reopened, and the config's canary, max_open and rate hold back new ones. What the campaign
         opened is kept in campaign.json in the workspace.
 
-        This version plans only: it prints what it would do and changes nothing on any forge.
+        Without --apply (or campaign.apply: true) it only prints what it would do. With it, each pull request's
+        branch (campaign.branch, never the branch a repository is scanned on) gets one commit per verified patch
+        on the scanned commit and is force-pushed with the sweep's credentials; the pull request, merge request
+        or issue is opened or updated through the forge of publish.forges, with that forge's token_env. One
+        repository's failure (a refused push, a 403, a rate limit past the retries) is its line; the rest go on.
 
           campaign:
             branch: scenesweep/uikit-scenes
@@ -49,11 +58,15 @@ enum CampaignCommand: Command {
         \(OptionParser.help(table))
 
         EXIT STATUS:
-          0  planned          2  bad config, no such run, or an unreadable campaign.json          64 usage error
+          0  planned, or every step carried out
+          2  a repository's step failed (its line says why; the others were carried out), bad config, no such
+             run, an unreadable campaign.json, or another sweep or campaign holds the workspace
+          64 usage error
 
         EXAMPLES:
           scenesweep sweep --patches && scenesweep campaign
           scenesweep campaign --config fleet.yaml --run 20261205
+          GITHUB_TOKEN=… scenesweep campaign --apply
 
         """
     }
@@ -85,11 +98,42 @@ enum CampaignCommand: Command {
             console.err(
                 "scenesweep campaign: run \(run) has blocked apps but no patch decisions: sweep with fix: { patches: true } or --patches\n")
         }
-        let plan = CampaignPlan(settings: settings, candidates: candidates, now: Date())
-        console.out(CampaignPlanText.render(plan, candidates: candidates, run: run, applies: false))
-        if settings.apply {
-            console.err("scenesweep campaign: apply: true is not carried out by this version, which only plans\n")
+        guard options.apply || settings.apply else {
+            let plan = CampaignPlan(settings: settings, candidates: candidates, now: Date())
+            console.out(CampaignPlanText.render(plan, candidates: candidates, run: run, applies: false))
+            return ExitStatus.clean
         }
-        return ExitStatus.clean
+        guard let forges = config.publish, !forges.forges.isEmpty else {
+            console.err(
+                "scenesweep campaign: \(configPath) has no publish.forges: --apply needs each repository's forge and its token_env\n")
+            return ExitStatus.failed
+        }
+        return apply(config: config, settings: settings, forges: forges, run: run, console: console)
+    }
+
+    /// Carries the campaign out, holding the workspace lock: a sweep does not move the mirrors under it, and
+    /// two campaigns never open the same pull request twice.
+    private static func apply(config: FleetConfig, settings: CampaignSettings, forges: PublishSettings, run: String, console: Console)
+        -> Int32
+    {
+        let lock: WorkspaceLock
+        do {
+            lock = try RunStore(root: config.workspace).lock()
+        } catch {
+            console.err("scenesweep campaign: \(error)\n")
+            return ExitStatus.failed
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let runner = CampaignRunner(
+            config: config, settings: settings, forges: forges, variables: console.environment, push: CampaignPush.push,
+            progress: console.err)
+        switch AwaitResult.of({ try await runner.run(run: run) }) {
+        case .success(let summary):
+            console.out(CampaignRunText.render(summary))
+            return summary.failed > 0 ? ExitStatus.failed : ExitStatus.clean
+        case .failure(let error):
+            console.err("scenesweep campaign: \(error)\n")
+            return ExitStatus.failed
+        }
     }
 }

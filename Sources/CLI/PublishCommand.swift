@@ -2,7 +2,6 @@ import Fleet
 import Forge
 import Foundation
 import Results
-import Synchronization
 
 /// `scenesweep publish [--config FILE] [--run ID]`.
 enum PublishCommand: Command {
@@ -81,20 +80,7 @@ enum PublishCommand: Command {
             return ExitStatus.failed
         }
         let publisher = Publisher(config: config, settings: settings, variables: console.environment, progress: console.err)
-        // The command line is synchronous; the uploads run as a task while this thread waits for them.
-        let result = Mutex<Result<Publisher.Summary, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                let summary = try await publisher.publish(run: run)
-                result.withLock { $0 = .success(summary) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        done.wait()
-        switch result.withLock({ $0 }) {
+        switch AwaitResult.of({ try await publisher.publish(run: run) }) {
         case .success(let summary):
             console.out(
                 "run \(run): \(summary.published) published, \(summary.unchanged) unchanged, \(summary.skipped) skipped, "
@@ -102,8 +88,6 @@ enum PublishCommand: Command {
             return summary.failed > 0 ? ExitStatus.failed : ExitStatus.clean
         case .failure(let error):
             console.err("scenesweep publish: \(error)\n")
-            return ExitStatus.failed
-        case nil:
             return ExitStatus.failed
         }
     }

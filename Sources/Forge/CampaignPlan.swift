@@ -20,14 +20,21 @@ package struct CampaignRecord: Sendable, Hashable, Codable {
 
     package var kind: Kind
     package var url: String
+    /// Its number on the forge (GitLab's iid), which every later request names.
+    package var number: Int?
     package var state: State
     package var openedAt: Date
+    /// A digest of what the forge was last sent (title, body, the branch's commit): an update that would
+    /// send the same is skipped, so a pull request shows a change only when the scan changed.
+    package var digest: String?
 
-    package init(kind: Kind, url: String, state: State, openedAt: Date) {
+    package init(kind: Kind, url: String, number: Int? = nil, state: State, openedAt: Date, digest: String? = nil) {
         self.kind = kind
         self.url = url
+        self.number = number
         self.state = state
         self.openedAt = openedAt
+        self.digest = digest
     }
 }
 

@@ -1,0 +1,27 @@
+import Foundation
+import Git
+
+/// The campaign's branch made and pushed with libgit2: each verified patch applied in turn to the scanned
+/// commit's tree in the repository's mirror and committed, then the last commit force-pushed to the
+/// campaign's branch (and only there: `Repository.push` refuses the default branch). The commits carry the
+/// scanned commit's time, so the same patches on the same commit make the same commit night after night
+/// and the push is skipped when the branch already holds it: an unchanged pull request shows no new push.
+package enum CampaignPush {
+    /// Who the commits are by. The forge shows the pushing token's user as the one who pushed.
+    package static let author = (name: "scenesweep", email: "scenesweep@users.noreply.localhost")
+
+    package static let push: CampaignPusher = { branch, credentials in
+        do {
+            let repository = try Repository.openBare(at: branch.mirror)
+            guard let base = ObjectID(hex: branch.base) else { return .failure(ForgeError("not a commit id: \(branch.base)", status: nil)) }
+            let scanned = try repository.commit(base)
+            let signature = GitSignature(name: author.name, email: author.email, time: scanned.authorTime)
+            let commits = branch.commits.map { PatchCommit(name: $0.name, diff: Array($0.patch.utf8), message: $0.message) }
+            let head = try repository.commitPatches(commits, onto: base, author: signature)
+            _ = try repository.push(commit: head, toBranch: branch.branch, url: branch.url, credentials: credentials, force: true)
+            return .success(head.description)
+        } catch {
+            return .failure(ForgeError("branch \(branch.branch): \(error)", status: nil))
+        }
+    }
+}
