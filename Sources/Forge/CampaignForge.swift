@@ -18,12 +18,18 @@ import Foundation
 package struct CampaignForge: Sendable {
     package let client: ForgeClient
     package let repository: ForgeRepository
+    /// Told why a request failed and when it is tried again (429 with Retry-After, 5xx, no answer).
+    package let onRetry: @Sendable (_ reason: String, _ attempt: Int, _ delay: TimeInterval) -> Void
     /// Lists longer than this many pages are read no further (a campaign's own items are found on the first).
     static let pageLimit = 20
 
-    package init(client: ForgeClient, repository: ForgeRepository) {
+    package init(
+        client: ForgeClient, repository: ForgeRepository,
+        onRetry: @escaping @Sendable (_ reason: String, _ attempt: Int, _ delay: TimeInterval) -> Void = { _, _, _ in }
+    ) {
         self.client = client
         self.repository = repository
+        self.onRetry = onRetry
     }
 
     private var kind: ForgeKind { repository.forge.kind }
@@ -284,7 +290,7 @@ package struct CampaignForge: Sendable {
         while let current = next, pages < Self.pageLimit {
             pages += 1
             guard let request = client.request("GET", current) else { return .failure(unusableURL()) }
-            switch await client.send(request) {
+            switch await client.send(request, onRetry: onRetry) {
             case .failure(let error): return .failure(error)
             case .success(let response):
                 guard let array = ForgeJSON.array(response.body) else {
@@ -310,7 +316,7 @@ package struct CampaignForge: Sendable {
         [String: Any], ForgeError
     > {
         guard let request = client.request(method, path, json: fields.map(ForgeJSON.encode)) else { return .failure(unusableURL()) }
-        return await client.send(request).flatMap { response in
+        return await client.send(request, onRetry: onRetry).flatMap { response in
             if expectsArray { return .success([:]) }
             return ForgeJSON.object(response.body).map { .success($0) } ?? .failure(unreadable(request.summary, "expected an object"))
         }
@@ -318,7 +324,7 @@ package struct CampaignForge: Sendable {
 
     private func array(_ method: String, _ path: String) async -> Result<[[String: Any]], ForgeError> {
         guard let request = client.request(method, path) else { return .failure(unusableURL()) }
-        return await client.send(request).flatMap { response in
+        return await client.send(request, onRetry: onRetry).flatMap { response in
             ForgeJSON.array(response.body).map { .success($0) } ?? .failure(unreadable(request.summary, "expected a list"))
         }
     }

@@ -172,7 +172,12 @@ package struct CampaignRunner: Sendable {
             guard let token = runner.variables[variable], !token.isEmpty else {
                 return .failure(StepError("\(variable) is not set: no token for \(repository.forge.host)"))
             }
-            let forge = CampaignForge(client: ForgeClient(forge: repository.forge, token: token, http: runner.http), repository: repository)
+            let note: @Sendable (String, Int, TimeInterval) -> Void = {
+                [progress = runner.progress, name = repo.name] reason, attempt, delay in
+                progress("  \(name): \(reason); trying again in \(String(format: "%.0f", delay)) s (try \(attempt + 1))\n")
+            }
+            let forge = CampaignForge(
+                client: ForgeClient(forge: repository.forge, token: token, http: runner.http), repository: repository, onRetry: note)
             let user: Result<String, ForgeError>
             if let known = users[repository.forge.host] {
                 user = known
@@ -245,7 +250,8 @@ package struct CampaignRunner: Sendable {
             // What is open already: tonight's record, else the campaign's branch on the forge (a lost state file).
             var number = existing?.number ?? existing.flatMap { CampaignRunner.number(inURL: $0.url) }
             var openedAt = existing?.openedAt
-            if number == nil, case .success(let found?) = await forge.pullRequest(fromBranch: settings.branch), found.state == .open {
+            // A lookup that fails stops the step: opening without it could open a second pull request.
+            if number == nil, let found = try await forge.pullRequest(fromBranch: settings.branch).get(), found.state == .open {
                 number = found.number
                 openedAt = runner.now()
                 notes.append("found its open pull request \(found.url) on the forge")
@@ -289,8 +295,7 @@ package struct CampaignRunner: Sendable {
                 deadline: runner.config.deadline?.description)
             var number = existing?.number ?? existing.flatMap { CampaignRunner.number(inURL: $0.url) }
             var openedAt = existing?.openedAt
-            if number == nil, case .success(let found?) = await forge.issue(withMarker: marker, author: session.user), found.state == .open
-            {
+            if number == nil, let found = try await forge.issue(withMarker: marker, author: session.user).get(), found.state == .open {
                 number = found.number
                 openedAt = runner.now()
                 notes.append("found its open issue \(found.url) on the forge")

@@ -64,6 +64,31 @@ struct CampaignNightsTests {
         return Fleet(bench: bench, forge: forge)
     }
 
+    /// Where each kind keeps what the test looks for: API paths (as sent) and web addresses.
+    struct Paths {
+        let kind: FakeForge.Kind
+        let web: String
+
+        func repo(_ name: String) -> String {
+            switch kind {
+            case .github: "/api/v3/repos/acme/\(name)"
+            case .gitlab: "/api/v4/projects/acme%2F\(name)"
+            case .gitea: "/api/v1/repos/acme/\(name)"
+            }
+        }
+        var pulls: String { kind == .gitlab ? "/merge_requests" : "/pulls" }
+        var update: String { kind == .gitlab ? "PUT" : "PATCH" }
+        var comments: String { kind == .gitlab ? "/notes" : "/comments" }
+        func pullURL(_ name: String) -> String {
+            switch kind {
+            case .github: "\(web)/acme/\(name)/pull/1"
+            case .gitlab: "\(web)/acme/\(name)/-/merge_requests/1"
+            case .gitea: "\(web)/acme/\(name)/pulls/1"
+            }
+        }
+        func issueURL(_ name: String) -> String { kind == .gitlab ? "\(web)/acme/\(name)/-/issues/1" : "\(web)/acme/\(name)/issues/1" }
+    }
+
     static func line(_ out: String, _ repo: String) -> String {
         out.split(separator: "\n").map(String.init).first { $0.hasPrefix("  acme/\(repo)  ") } ?? ""
     }
@@ -81,28 +106,32 @@ struct CampaignNightsTests {
         try fleet.bench.git(["push", "-q", fleet.forge.root + "/acme/\(name).git", "HEAD:main"], in: repository)
     }
 
-    @Test func twoNightsOpenOnceUpdateCloseAndLeaveAlonePersonsClose() async throws {
-        let fleet = try Self.fleet(repos: [
-            ("shop", "legacy-swift-uikit"), ("cart", "legacy-swift-uikit"), ("tally", "legacy-objc-xib"),
-            ("ledger", "objc-shared-base-delegate"), ("books", "migrated-swift-uikit"),
-        ])
+    @Test(arguments: FakeForge.Kind.allCases)
+    func twoNightsOpenOnceUpdateCloseAndLeaveAlonePersonsClose(kind: FakeForge.Kind) async throws {
+        let fleet = try Self.fleet(
+            kind: kind,
+            repos: [
+                ("shop", "legacy-swift-uikit"), ("cart", "legacy-swift-uikit"), ("tally", "legacy-objc-xib"),
+                ("ledger", "objc-shared-base-delegate"), ("books", "migrated-swift-uikit"),
+            ])
+        let paths = Paths(kind: kind, web: fleet.forge.baseURL)
 
         // Night 1: three pull requests, one issue, nothing for the ready repository.
         let first = try fleet.night()
         #expect(first.sweep.status == 0, "\(first.sweep.err)")
         #expect(first.campaign.status == 0, "\(first.campaign.out)\n\(first.campaign.err)")
         let out = first.campaign.out
-        #expect(Self.line(out, "shop").contains("opened a pull request: \(fleet.forge.baseURL)/acme/shop/pull/1"), "\(out)")
-        #expect(Self.line(out, "cart").contains("opened a pull request: \(fleet.forge.baseURL)/acme/cart/pull/1"), "\(out)")
+        #expect(Self.line(out, "shop").contains("opened a pull request: \(paths.pullURL("shop"))"), "\(out)")
+        #expect(Self.line(out, "cart").contains("opened a pull request: \(paths.pullURL("cart"))"), "\(out)")
         #expect(Self.line(out, "tally").contains("opened a pull request"), "\(out)")
-        #expect(Self.line(out, "ledger").contains("opened an issue: \(fleet.forge.baseURL)/acme/ledger/issues/1"), "\(out)")
+        #expect(Self.line(out, "ledger").contains("opened an issue: \(paths.issueURL("ledger"))"), "\(out)")
         #expect(out.hasSuffix("5 repositories: 4 opened, 0 updated, 0 unchanged, 0 closed, 0 held, 1 left alone, 0 failed\n"), "\(out)")
         let nightOne = try fleet.writes()
         #expect(
-            nightOne.filter { $0.hasSuffix("/pulls") }.sorted() == [
-                "POST /api/v3/repos/acme/cart/pulls", "POST /api/v3/repos/acme/shop/pulls", "POST /api/v3/repos/acme/tally/pulls",
-            ])
-        #expect(nightOne.filter { $0.hasSuffix("/issues") } == ["POST /api/v3/repos/acme/ledger/issues"])
+            nightOne.filter { $0.hasSuffix(paths.pulls) }.sorted()
+                == ["cart", "shop", "tally"].map { "POST " + paths.repo($0) + paths.pulls },
+            "\(nightOne)")
+        #expect(nightOne.filter { $0.hasSuffix("/issues") } == ["POST " + paths.repo("ledger") + "/issues"], "\(nightOne)")
         // Every request had the shape the API takes.
         // (git's first request goes without credentials and is answered 401, which asks for them.)
         let refused = try fleet.forge.requests().filter { !$0.problem.isEmpty && !($0.kind == "git" && $0.status == 401) }
@@ -142,15 +171,15 @@ struct CampaignNightsTests {
         #expect(second.sweep.status == 0, "\(second.sweep.err)")
         #expect(second.campaign.status == 0, "\(second.campaign.out)\n\(second.campaign.err)")
         let again = second.campaign.out
-        #expect(Self.line(again, "shop").contains("updated \(fleet.forge.baseURL)/acme/shop/pull/1"), "\(again)")
-        #expect(Self.line(again, "ledger").contains("closed \(fleet.forge.baseURL)/acme/ledger/issues/1"), "\(again)")
+        #expect(Self.line(again, "shop").contains("updated \(paths.pullURL("shop"))"), "\(again)")
+        #expect(Self.line(again, "ledger").contains("closed \(paths.issueURL("ledger"))"), "\(again)")
         #expect(again.hasSuffix("5 repositories: 0 opened, 1 updated, 1 unchanged, 1 closed, 0 held, 2 left alone, 0 failed\n"), "\(again)")
         #expect(second.campaign.err.contains("acme/tally: left alone: its pull request was closed by a person"), "\(second.campaign.err)")
         let nightTwo = try fleet.writes(since: before)
         #expect(
             nightTwo == [
-                "PATCH /api/v3/repos/acme/shop/pulls/1", "POST /api/v3/repos/acme/ledger/issues/1/comments",
-                "PATCH /api/v3/repos/acme/ledger/issues/1",
+                "\(paths.update) \(paths.repo("shop"))\(paths.pulls)/1", "POST \(paths.repo("ledger"))/issues/1\(paths.comments)",
+                "\(paths.update) \(paths.repo("ledger"))/issues/1",
             ], "\(nightTwo)")
         // shop's branch was pushed again onto the new commit; cart's, unchanged, was not pushed at all.
         let pushes = try fleet.forge.requests().dropFirst(before).filter {
@@ -182,5 +211,44 @@ struct CampaignNightsTests {
         texts.append(try fleet.bench.git(["--git-dir", shopGit, "log", "-p", "--all", "--format=%an %ae %s%n%b"], in: fleet.bench.root))
         texts.append(try fleet.bench.git(["--git-dir", shopGit, "for-each-ref"], in: fleet.bench.root))
         #expect(!texts.contains { $0.contains(Self.token) })
+    }
+
+    /// A rate limit is waited out and tried again; a 403 and a refused push fail their repository alone,
+    /// are reported, and are tried again the next night, with no pull request opened twice.
+    @Test func failuresStayWithTheirRepositoryAndTheNextNightTriesAgain() async throws {
+        let fleet = try Self.fleet(repos: [("shop", "legacy-swift-uikit"), ("cart", "legacy-swift-uikit"), ("tally", "legacy-objc-xib")])
+        let sweep = FleetCommandTests.run(
+            ["sweep", "--config", "fleet.yaml", "--quiet"], in: fleet.bench.root, environment: fleet.environment)
+        #expect(sweep.status == 0, "\(sweep.err)")
+        try await fleet.forge.fail(pathPrefix: "/api/v3/repos/acme/shop/pulls", status: 429, count: 1, retryAfter: 1)
+        try await fleet.forge.fail(pathPrefix: "/api/v3/repos/acme/cart", status: 403, count: 1)
+        try await fleet.forge.refusePush(repo: "acme/tally", message: "pushes to this repository need a signed commit")
+        let campaign = ["campaign", "--config", "fleet.yaml", "--apply"]
+
+        let first = FleetCommandTests.run(campaign, in: fleet.bench.root, environment: fleet.environment)
+
+        #expect(first.status == 2, "\(first.out)\n\(first.err)")
+        #expect(Self.line(first.out, "shop").contains("opened a pull request"), "\(first.out)")
+        #expect(first.err.contains("acme/shop: HTTP 429; trying again in"), "\(first.err)")
+        #expect(Self.line(first.out, "cart").contains("FAILED: GET /api/v3/repos/acme/cart/pulls: HTTP 403"), "\(first.out)")
+        #expect(Self.line(first.out, "tally").contains("FAILED: branch scenesweep/uikit-scenes:"), "\(first.out)")
+        #expect(Self.line(first.out, "tally").contains("pushes to this repository need a signed commit"), "\(first.out)")
+        #expect(first.out.hasSuffix("3 repositories: 1 opened, 0 updated, 0 unchanged, 0 closed, 0 held, 0 left alone, 2 failed\n"))
+        // The 403 stopped cart before anything was opened: the lookup failed, so nothing was opened blind.
+        let api = try fleet.forge.requests().filter { $0.kind == "api" && $0.path.hasPrefix("/api/v3/repos/acme/") }
+        #expect(
+            api.map { "\($0.method) \($0.path) \($0.status)" } == [
+                "GET /api/v3/repos/acme/shop/pulls 429", "GET /api/v3/repos/acme/shop/pulls 200", "POST /api/v3/repos/acme/shop/pulls 201",
+                "POST /api/v3/repos/acme/shop/issues/1/labels 200", "GET /api/v3/repos/acme/cart/pulls 403",
+            ], "\(api)")
+
+        try await fleet.forge.refusePush(repo: "acme/tally", message: "")
+        let second = FleetCommandTests.run(campaign, in: fleet.bench.root, environment: fleet.environment)
+
+        #expect(second.status == 0, "\(second.out)\n\(second.err)")
+        #expect(second.out.hasSuffix("3 repositories: 2 opened, 0 updated, 1 unchanged, 0 closed, 0 held, 0 left alone, 0 failed\n"))
+        let opened = try fleet.forge.requests().filter { $0.method == "POST" && $0.path.hasSuffix("/pulls") && $0.status == 201 }
+        #expect(opened.map(\.path).sorted() == ["cart", "shop", "tally"].map { "/api/v3/repos/acme/\($0)/pulls" })
+        #expect(!(first.out + first.err + second.out + second.err).contains(Self.token))
     }
 }
