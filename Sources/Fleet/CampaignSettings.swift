@@ -39,6 +39,9 @@ package struct CampaignSettings: Sendable, Hashable, Encodable {
     package var repos: [String]
     /// Whether the campaign acts; false is a dry run that says what it would do.
     package var apply: Bool
+    /// Web addresses of pull requests and issues a person closed that the campaign may replace with a new one.
+    /// By address rather than by repository, so that a new one a person closes again stays closed.
+    package var retry: [String]
 
     package static let defaultBranch = "scenesweep/uikit-scenes"
     package static let defaultTitle = "Adopt the UIKit scene life cycle (required by the iOS 27 SDK)"
@@ -46,7 +49,7 @@ package struct CampaignSettings: Sendable, Hashable, Encodable {
     package init(
         branch: String = CampaignSettings.defaultBranch, title: String = CampaignSettings.defaultTitle, labels: [String] = [],
         reviewers: Reviewers = .codeOwners, draft: Bool = false, canary: Int = 0, maxOpen: Int = 50, ratePerHour: Int = 20,
-        teams: [String] = [], repos: [String] = [], apply: Bool = false
+        teams: [String] = [], repos: [String] = [], apply: Bool = false, retry: [String] = []
     ) {
         self.branch = branch
         self.title = title
@@ -59,6 +62,7 @@ package struct CampaignSettings: Sendable, Hashable, Encodable {
         self.teams = teams
         self.repos = repos
         self.apply = apply
+        self.retry = retry
     }
 
     /// Whether a repository takes part: named by `repos`, or of a team `teams` names, or both lists empty.
@@ -147,6 +151,17 @@ package struct CampaignSettings: Sendable, Hashable, Encodable {
             guard let name = text(node), !names.contains(name) else { continue }
             problems.append(
                 (node.mark, "campaign.repos[\(index)]: no repository is named '\(name)'" + NameSuggestion.clause(name, in: names)))
+        }
+        for (index, node) in (campaign["retry"]?.sequence ?? []).enumerated() {
+            guard let address = text(node) else { continue }
+            let url = URL(string: address)
+            if url?.host == nil || !["http", "https"].contains(url?.scheme?.lowercased() ?? "") {
+                problems.append(
+                    (
+                        node.mark,
+                        "campaign.retry[\(index)]: expected the web address of a pull request or issue a person closed, found '\(address)'"
+                    ))
+            }
         }
         // A word other than codeowners or none is the decoder's to report.
         if let node = campaign["reviewers"] {

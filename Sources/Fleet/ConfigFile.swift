@@ -121,9 +121,10 @@ struct ConfigFile: Decodable {
         var teams: [String]?
         var repos: [String]?
         var apply: Bool?
+        var retry: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case branch, title, labels, reviewers, draft, canary, rate, teams, repos, apply
+            case branch, title, labels, reviewers, draft, canary, rate, teams, repos, apply, retry
             case maxOpen = "max_open"
         }
 
@@ -133,7 +134,7 @@ struct ConfigFile: Decodable {
                 branch: branch ?? defaults.branch, title: title ?? defaults.title, labels: labels ?? [],
                 reviewers: reviewers?.value ?? defaults.reviewers, draft: draft ?? defaults.draft, canary: canary ?? defaults.canary,
                 maxOpen: maxOpen ?? defaults.maxOpen, ratePerHour: rate?.perHour ?? defaults.ratePerHour, teams: teams ?? [],
-                repos: repos ?? [], apply: apply ?? false)
+                repos: repos ?? [], apply: apply ?? false, retry: retry ?? [])
         }
     }
 

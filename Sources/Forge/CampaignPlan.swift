@@ -140,10 +140,15 @@ package struct CampaignPlan: Sendable {
     /// What one repository needs, before the limits shared by the whole campaign.
     static func wanted(for candidate: CampaignCandidate, settings: CampaignSettings) -> CampaignAction {
         guard settings.includes(candidate.repo) else { return .leave("not taking part (campaign.teams, campaign.repos)") }
-        let record = candidate.record
-        if record?.state == .closedByPerson {
-            return .leave(
-                "its \(record?.kind == .issue ? "issue" : "pull request") was closed by a person (\(record?.url ?? "")); not reopened")
+        var record = candidate.record
+        if let closed = record, closed.state == .closedByPerson {
+            // campaign.retry names the close a person asked to undo; a later one stays closed.
+            guard settings.retry.contains(closed.url) else {
+                return .leave(
+                    "its \(closed.kind == .issue ? "issue" : "pull request") was closed by a person (\(closed.url)); not reopened "
+                        + "(campaign.retry takes its address to open a new one)")
+            }
+            record = nil
         }
         guard candidate.isFresh else { return .leave("no fresh result tonight; nothing on the forge changes") }
         let open = record?.state == .open ? record : nil

@@ -141,7 +141,7 @@ package struct CampaignRunner: Sendable {
         case .open: "open"
         case .merged: "merged"
         case .closed: "closed by scenesweep"
-        case .closedByPerson: "closed by a person: the repository is left alone from now on"
+        case .closedByPerson: "closed by a person: the repository is left alone until campaign.retry names its address"
         }
     }
 

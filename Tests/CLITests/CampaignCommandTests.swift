@@ -61,7 +61,8 @@ struct CampaignCommandTests {
         #expect(Self.line(plan.out, "books").hasSuffix("would close https://git.example.com/acme/books/pull/4: every app is ready"))
         #expect(
             Self.line(plan.out, "shop").hasSuffix(
-                "left alone: its pull request was closed by a person (https://git.example.com/acme/shop/pull/9); not reopened"))
+                "left alone: its pull request was closed by a person (https://git.example.com/acme/shop/pull/9); not reopened (campaign.retry takes its address to open a new one)"
+            ))
     }
 
     @Test func aRunWithoutPatchDecisionsIsNeverTakenForReady() throws {

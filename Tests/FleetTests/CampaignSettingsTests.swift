@@ -40,6 +40,7 @@ struct CampaignSettingsTests {
                   teams: [commerce]
                   repos: [kiosk]
                   apply: true
+                  retry: ["https://github.com/acme/kiosk/pull/4"]
                 """
             ).campaign)
         #expect(settings.branch == "mobile/scenes")
@@ -51,6 +52,7 @@ struct CampaignSettingsTests {
         #expect(settings.draft && settings.apply)
         #expect((settings.canary, settings.maxOpen, settings.ratePerHour) == (2, 10, 5))
         #expect((settings.teams, settings.repos) == (["commerce"], ["kiosk"]))
+        #expect(settings.retry == ["https://github.com/acme/kiosk/pull/4"])
     }
 
     @Test func anEmptySectionIsADryRunWithTheDefaultsAndEveryRepositoryTakesPart() throws {
@@ -100,6 +102,10 @@ struct CampaignSettingsTests {
                 "campaign.reviewers: no repository has team 'payment' (did you mean 'payments'?)"
             ),
             ("campaign: { reviewers: { payments: ['a b'] } }", "campaign.reviewers.payments: 'a b' is not a user name"),
+            (
+                "campaign: { retry: [kiosk] }",
+                "campaign.retry[0]: expected the web address of a pull request or issue a person closed, found 'kiosk'"
+            ),
             ("campaign: { max_opne: 3 }", "campaign: unknown key 'max_opne' (did you mean 'max_open'?)"),
         ])
     func mistakes(campaign: String, message: String) {

@@ -73,11 +73,31 @@ struct CampaignPlanTests {
             CampaignCandidate(
                 repo: Self.repo("kiosk"), isFresh: true, patched: 1, explained: 0, record: Self.record(.pullRequest, .closed, "kiosk")),
         ])
-        #expect(plan["shop"] == .leave("its pull request was closed by a person (https://git.example.com/acme/shop/pull/1); not reopened"))
+        #expect(
+            plan["shop"]
+                == .leave(
+                    "its pull request was closed by a person (https://git.example.com/acme/shop/pull/1); not reopened (campaign.retry takes its address to open a new one)"
+                ))
         #expect(
             plan["wallet"]
                 == .leave("its pull request merged (https://git.example.com/acme/wallet/pull/1); waiting for a scan of the merged code"))
         #expect(plan["kiosk"] == .openPullRequest(replacing: nil))
+    }
+
+    @Test func campaignRetryUndoesOnePersonsCloseNamedByItsAddressAndNoOther() {
+        let closed = Self.record(.pullRequest, .closedByPerson, "shop")
+        let candidate = CampaignCandidate(repo: Self.repo("shop"), isFresh: true, patched: 1, explained: 0, record: closed)
+        #expect(Self.actions(settings: CampaignSettings(retry: [closed.url]), [candidate])["shop"] == .openPullRequest(replacing: nil))
+        // Another address (an earlier close, another repository's) leaves this one closed.
+        let other = CampaignSettings(retry: ["https://git.example.com/acme/shop/pull/7", "https://git.example.com/acme/cart/pull/1"])
+        guard case .leave = Self.actions(settings: other, [candidate])["shop"] else {
+            Issue.record("a close not named by campaign.retry was undone")
+            return
+        }
+        // Explained apps get a new issue the same way.
+        let issue = Self.record(.issue, .closedByPerson, "shop")
+        let explained = CampaignCandidate(repo: Self.repo("shop"), isFresh: true, patched: 0, explained: 1, record: issue)
+        #expect(Self.actions(settings: CampaignSettings(retry: [issue.url]), [explained])["shop"] == .openIssue(replacing: nil))
     }
 
     @Test func aPatchThatNowVerifiesReplacesTheIssueAndOneThatNoLongerDoesReplacesThePullRequest() {
