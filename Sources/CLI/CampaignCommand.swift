@@ -13,6 +13,7 @@ enum CampaignCommand: Command {
         var config: String?
         var run = "latest"
         var apply = false
+        var dryRun = false
     }
 
     static var options: [OptionDoc] { OptionDoc.list(table) }
@@ -24,22 +25,25 @@ enum CampaignCommand: Command {
             OptionSpec(["--apply"], help: "Carry the plan out on the forges (as the config's campaign.apply: true)") { options, _ in
                 options.apply = true
             },
+            OptionSpec(["--dry-run"], help: "Only print the plan, even when the config says campaign.apply: true") { options, _ in
+                options.dryRun = true
+            },
         ]
     }
 
     static var help: String {
         """
-        USAGE: scenesweep campaign [--config FILE] [--run ID] [--apply]
+        USAGE: scenesweep campaign [--config FILE] [--run ID] [--apply | --dry-run]
 
         Says, for each repository of the config, what the migration campaign does with a stored run that was
         swept with patches (fix: { patches: true } or sweep --patches): a pull request where a blocked app has
         a verified patch, an issue with the steps where its apps could only be explained, an update of the
         pull request or issue opened on an earlier night, a close where every app became ready by other means.
         Nothing is said on a result that is not fresh (a failed fetch keeps last night's), nothing a person
-        closed is reopened, and the config's canary, max_open and rate hold back new ones. What the campaign
-        opened is kept in campaign.json in the workspace.
+        closed is replaced unless campaign.retry names its address, and the config's canary, max_open and
+        rate hold back new ones. What the campaign opened is kept in campaign.json in the workspace.
 
-        Without --apply (or campaign.apply: true) it only prints what it would do. With it, each pull request's
+        Without --apply (or campaign.apply: true), or with --dry-run, it only prints what it would do. With it, each pull request's
         branch (campaign.branch, never the branch a repository is scanned on) gets one commit per verified patch
         on the scanned commit and is force-pushed with the sweep's credentials; the pull request, merge request
         or issue is opened or updated through the forge of publish.forges, with that forge's token_env. One
@@ -53,6 +57,8 @@ enum CampaignCommand: Command {
             max_open: 20
             rate: 10                       # new pull requests and issues an hour
             teams: [payments]              # or repos: [shop-ios]; neither: every repository
+            draft: false
+            retry: []                      # addresses of pull requests or issues a person closed, to replace
 
         OPTIONS:
         \(OptionParser.help(table))
@@ -75,6 +81,7 @@ enum CampaignCommand: Command {
         var options = Options()
         let positional = try OptionParser.parse(arguments, table: table, into: &options)
         guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
+        if options.apply && options.dryRun { throw UsageError(message: "--apply and --dry-run say opposite things; give one") }
         let configPath = try ConfigDefault.path(options.config, console: console)
         guard let config = FleetCommands.loadConfig(configPath, console: console) else { return ExitStatus.failed }
         let settings = config.campaign ?? CampaignSettings()
@@ -98,7 +105,7 @@ enum CampaignCommand: Command {
             console.err(
                 "scenesweep campaign: run \(run) has blocked apps but no patch decisions: sweep with fix: { patches: true } or --patches\n")
         }
-        guard options.apply || settings.apply else {
+        guard (options.apply || settings.apply) && !options.dryRun else {
             let plan = CampaignPlan(settings: settings, candidates: candidates, now: Date())
             console.out(CampaignPlanText.render(plan, candidates: candidates, run: run, applies: false))
             return ExitStatus.clean

@@ -109,4 +109,25 @@ struct CampaignCommandTests {
         #expect(plan.err.isEmpty, "\(plan.err)")
         #expect(Self.line(plan.out, "shop").hasSuffix("left alone: not taking part (campaign.teams, campaign.repos)"), "\(plan.out)")
     }
+
+    @Test func dryRunWinsOverApplyTrueAndApplyNeedsTheForges() throws {
+        let bench = try FleetCommandTests.fleet()
+        #expect(FleetCommandTests.run(["sweep", "--config", "fleet.yaml", "--patches", "--quiet"], in: bench.root).status == 0)
+        let config = try String(contentsOfFile: bench.path("fleet.yaml"), encoding: .utf8)
+        try (config + "campaign: { apply: true }\n").write(toFile: bench.path("fleet.yaml"), atomically: true, encoding: .utf8)
+
+        let dry = FleetCommandTests.run(["campaign", "--config", "fleet.yaml", "--dry-run"], in: bench.root)
+        #expect(dry.status == 0, "\(dry.err)")
+        #expect(dry.out.contains("(dry run: nothing is changed on any forge)"))
+        #expect(!FileManager.default.fileExists(atPath: bench.path("ws/campaign.json")))
+
+        // apply: true without --dry-run acts, and acting needs to know each repository's forge.
+        let apply = FleetCommandTests.run(["campaign", "--config", "fleet.yaml"], in: bench.root)
+        #expect(apply.status == 2)
+        #expect(apply.err.contains("has no publish.forges: --apply needs each repository's forge and its token_env"), "\(apply.err)")
+
+        let both = FleetCommandTests.run(["campaign", "--config", "fleet.yaml", "--apply", "--dry-run"], in: bench.root)
+        #expect(both.status == 64)
+        #expect(both.err.contains("--apply and --dry-run say opposite things; give one"), "\(both.err)")
+    }
 }
