@@ -24,7 +24,7 @@ package enum CampaignBody {
                 text += "\nNot done by the patch:\n"
                 for note in decision.reasons { text += "- " + describe(note) + "\n" }
             }
-            if !decision.checks.isEmpty { text += "\nVerified: " + decision.checks.map(plain).joined(separator: "; ") + ".\n" }
+            if !decision.checks.isEmpty { text += "\nVerified: " + decision.checks.map(check).joined(separator: "; ") + ".\n" }
         }
         text += manual(decisions.filter { !$0.isPatched }, title: "What remains by hand")
         text += footer(owners: owners)
@@ -91,6 +91,16 @@ package enum CampaignBody {
     }
 
     /// Text from the repository in a code span that it cannot end: a fence longer than any run of backticks in it.
+    /// A check as scenesweep words it: its backticks mark commands (`scenesweep fix`), which stay code; the
+    /// rest is plain text.
+    static func check(_ text: String) -> String {
+        var result = ""
+        for (index, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+            result += index % 2 == 1 ? code(String(part)) : plain(String(part))
+        }
+        return result
+    }
+
     static func code(_ text: String) -> String {
         let cleaned = String(text.map { $0.isNewline ? " " : $0 })
         var longest = 0

@@ -37,5 +37,17 @@ package struct CampaignBranch: Sendable, Equatable {
     }
 }
 
-/// Pushes a campaign branch; the commit the branch now points at, or why it could not be pushed.
-package typealias CampaignPusher = @Sendable (CampaignBranch, Credentials) async -> Result<String, ForgeError>
+/// What a push did: the commit the branch points at, and whether it had to be sent (false: the branch
+/// already held it).
+package struct CampaignPushed: Sendable, Equatable {
+    package var commit: String
+    package var sent: Bool
+
+    package init(commit: String, sent: Bool) {
+        self.commit = commit
+        self.sent = sent
+    }
+}
+
+/// Pushes a campaign branch, or says why it could not be pushed.
+package typealias CampaignPusher = @Sendable (CampaignBranch, Credentials) async -> Result<CampaignPushed, ForgeError>

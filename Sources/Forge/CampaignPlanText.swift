@@ -53,7 +53,9 @@ package enum CampaignPlanText {
         if candidate.patched > 0 {
             parts.append("\(candidate.patched) blocked app\(candidate.patched == 1 ? "" : "s") with a verified patch")
         }
-        if candidate.explained > 0 { parts.append("\(candidate.explained) explained (the steps go in the body)") }
+        if candidate.explained > 0 {
+            parts.append("\(candidate.explained) blocked app\(candidate.explained == 1 ? "" : "s") explained (the steps go in the body)")
+        }
         return parts.joined(separator: ", ")
     }
 }

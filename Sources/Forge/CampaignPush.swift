@@ -18,10 +18,11 @@ package enum CampaignPush {
             let signature = GitSignature(name: author.name, email: author.email, time: scanned.authorTime)
             let commits = branch.commits.map { PatchCommit(name: $0.name, diff: Array($0.patch.utf8), message: $0.message) }
             let head = try repository.commitPatches(commits, onto: base, author: signature)
-            _ = try repository.push(commit: head, toBranch: branch.branch, url: branch.url, credentials: credentials, force: true)
-            return .success(head.description)
+            let outcome = try repository.push(commit: head, toBranch: branch.branch, url: branch.url, credentials: credentials, force: true)
+            return .success(CampaignPushed(commit: head.description, sent: outcome != .unchanged))
         } catch {
-            return .failure(ForgeError("branch \(branch.branch): \(error)", status: nil))
+            // libgit2's and the server's words name the branch and the remote already.
+            return .failure(ForgeError("cannot push: \(error)", status: nil))
         }
     }
 }

@@ -1,33 +1,37 @@
-/// What `scenesweep campaign --apply` did, as it prints it at the end: a line per repository that changed
-/// or failed, then the counts. (Each repository's line was printed as it was done, too.)
+/// What `scenesweep campaign --apply` did, as it prints it at the end: a line per repository, in the dry
+/// run's columns, then the counts. (Each line was printed as it was done, too, with its details.)
 package enum CampaignRunText {
     package static func render(_ summary: CampaignRunner.Summary) -> String {
+        let width = min(40, summary.lines.map(\.repo.count).max() ?? 0)
         var text = "campaign over run \(summary.run)\n"
-        var opened = 0
-        var updated = 0
-        var unchanged = 0
-        var closed = 0
-        var held = 0
-        var left = 0
+        var counts: [Kind: Int] = [:]
         for line in summary.lines {
-            switch line.outcome {
-            case .opened: opened += 1
-            case .updated: updated += 1
-            case .unchanged: unchanged += 1
-            case .closed: closed += 1
-            case .held: held += 1
-            case .left: left += 1
-            case .failed: break
-            }
-            if case .left = line.outcome { continue }
-            if case .held = line.outcome { continue }
-            if case .unchanged = line.outcome { continue }
-            text += "  \(line.repo)  \(CampaignRunner.describe(line.outcome))\n"
+            counts[Kind(line.outcome), default: 0] += 1
+            let name = line.repo.padding(toLength: max(width, line.repo.count), withPad: " ", startingAt: 0)
+            text += "  \(name)  \(CampaignRunner.describe(line.outcome))\n"
         }
         let count = summary.lines.count
-        text += "\(count) repositor\(count == 1 ? "y" : "ies"): \(opened) opened, \(updated) updated, \(unchanged) unchanged, "
-        text += "\(closed) closed, "
-        text += "\(held) held, \(left) left alone, \(summary.failed) failed\n"
+        text += "\(count) repositor\(count == 1 ? "y" : "ies"): "
+        text += Kind.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + "\n"
         return text
+    }
+
+    /// The tally's categories, in the order the last line gives them.
+    enum Kind: String, CaseIterable {
+        case opened, updated, unchanged, closed, held
+        case left = "left alone"
+        case failed
+
+        init(_ outcome: CampaignRunner.Outcome) {
+            switch outcome {
+            case .opened: self = .opened
+            case .updated: self = .updated
+            case .unchanged: self = .unchanged
+            case .closed: self = .closed
+            case .held: self = .held
+            case .left: self = .left
+            case .failed: self = .failed
+            }
+        }
     }
 }

@@ -78,13 +78,26 @@ package struct CampaignRunner: Sendable {
         var notes: [String: [String]] = [:]
 
         // How what earlier nights opened stands now: the plan needs it (a merged pull request, one a person closed).
+        // One that cannot be read is not acted on tonight: what campaign.json says may no longer be so.
+        var unread: [String: String] = [:]
         for repo in config.repos where settings.includes(repo) {
             guard let entry = state.repos[repo.key.rawValue], entry.state == .open else { continue }
-            guard case .success(let session) = await sessions.session(for: repo) else { continue }
-            if let refreshed = await refresh(entry, session: session), refreshed.state != entry.state {
-                state.repos[repo.key.rawValue] = refreshed
-                notes[repo.name, default: []].append("\(entry.url) is now \(Self.describe(refreshed.state))")
+            let refreshed: Result<CampaignRecord, StepError>
+            switch await sessions.session(for: repo) {
+            case .failure(let error): refreshed = .failure(error)
+            case .success(let session): refreshed = await refresh(entry, session: session)
+            }
+            switch refreshed {
+            case .failure(let error):
+                unread[repo.name] = "cannot read how \(entry.url) stands, so nothing is done to it tonight: \(error)"
+            case .success(let now) where now != entry:
+                state.repos[repo.key.rawValue] = now
+                // A person's close is said by the plan's line; a merge or a close of our own here.
+                if now.state != entry.state, now.state != .closedByPerson {
+                    notes[repo.name, default: []].append("\(entry.url) is now \(Self.describe(now.state))")
+                }
                 try state.save(workspace: config.workspace)
+            case .success: break
             }
         }
 
@@ -96,6 +109,7 @@ package struct CampaignRunner: Sendable {
             switch step.action {
             case .leave(let reason): line.outcome = .left(reason)
             case .hold(let reason): line.outcome = .held(reason)
+            case _ where unread[repo.name] != nil: line.outcome = .failed(unread[repo.name] ?? "")
             default:
                 switch await sessions.session(for: repo) {
                 case .failure(let reason): line.outcome = .failed(reason.description)
@@ -112,10 +126,16 @@ package struct CampaignRunner: Sendable {
         return summary
     }
 
-    /// How an open pull request or issue stands on the forge; nil when it cannot be read (left as it was).
-    private func refresh(_ entry: CampaignRecord, session: Session) async -> CampaignRecord? {
-        guard let number = entry.number ?? Self.number(inURL: entry.url) else { return nil }
-        guard case .success(let item) = await session.forge.item(entry.kind, number: number) else { return nil }
+    /// How an open pull request or issue stands on the forge.
+    private func refresh(_ entry: CampaignRecord, session: Session) async -> Result<CampaignRecord, StepError> {
+        guard let number = entry.number ?? Self.number(inURL: entry.url) else {
+            return .failure(StepError("\(CampaignState.fileName) has no number for it"))
+        }
+        let item: ForgeItem
+        switch await session.forge.item(entry.kind, number: number) {
+        case .failure(let error): return .failure(StepError(error.description))
+        case .success(let read): item = read
+        }
         var refreshed = entry
         refreshed.number = number
         switch item.state {
@@ -128,7 +148,7 @@ package struct CampaignRunner: Sendable {
             // open was closed by someone else; a closer the forge names settles it either way.
             refreshed.state = closer == session.user ? .closed : .closedByPerson
         }
-        return refreshed
+        return .success(refreshed)
     }
 
     /// The number at the end of a pull request's or issue's web address, for state written before numbers were.
@@ -243,7 +263,9 @@ package struct CampaignRunner: Sendable {
             let branch = CampaignBranch(
                 mirror: store.mirrorPath(repo.mirrorKey), base: commit, commits: inputs.commits, url: repo.url, branch: settings.branch)
             let pushed = try await runner.push(branch, runner.config.credentials(from: runner.variables)).get()
-            notes.append("branch \(settings.branch) at \(pushed.prefix(7)) (on \(commit.prefix(7)))")
+            if pushed.sent {
+                notes.append("pushed \(settings.branch) at \(pushed.commit.prefix(7)), on the scanned \(commit.prefix(7))")
+            }
             let body = CampaignBody.pullRequest(
                 repoKey: key, decisions: inputs.decisions, owners: inputs.owners(store: store, run: run, key: repo.key),
                 deadline: runner.config.deadline?.description)
@@ -256,9 +278,10 @@ package struct CampaignRunner: Sendable {
                 openedAt = runner.now()
                 notes.append("found its open pull request \(found.url) on the forge")
             }
-            let digest = Fingerprint.of([settings.title, body, pushed, "\(settings.draft)"])
+            // The text is sent only when it changed; a new commit on the branch shows in the pull request by itself.
+            let digest = Fingerprint.of([settings.title, body, "\(settings.draft)"])
             if let existing, existing.number == number, existing.digest == digest {
-                return .unchanged(.pullRequest, url: existing.url)
+                return pushed.sent ? .updated(.pullRequest, url: existing.url) : .unchanged(.pullRequest, url: existing.url)
             }
             let item: ForgeItem
             let outcome: Outcome
