@@ -58,9 +58,14 @@ package enum CampaignBody {
                 text += "\nSteps:\n"
                 for (index, step) in decision.steps.enumerated() { text += "\(index + 1). \(plain(step))\n" }
             }
-            let left = decision.remaining.filter { $0.severity == "error" || $0.severity == "warning" }
+            // A step starts with its finding's file:line; the findings no step covers are listed after them.
+            let stepped = decision.steps.joined(separator: "\n")
+            let left = decision.remaining.filter { finding in
+                (finding.severity == "error" || finding.severity == "warning")
+                    && !stepped.contains(finding.file + (finding.line.map { ":\($0)" } ?? ""))
+            }
             if !left.isEmpty {
-                text += "\nFindings:\n"
+                text += decision.steps.isEmpty ? "\nFindings:\n" : "\nAlso found:\n"
                 for finding in left { text += "- " + describe(finding) + "\n" }
             }
         }

@@ -59,6 +59,27 @@ struct CampaignBodyTests {
         #expect(CampaignBody.marker(repoKey: "x --><script>") == "<!-- scenesweep-campaign: x --&gt;&lt;script&gt; -->")
     }
 
+    @Test func aFindingIsSaidOnceInItsStepAndChecksKeepTheirCommands() throws {
+        let json = """
+            {"apps": [
+              {"path": "Ledger", "target": "Ledger", "framework": "native", "status": "explained", "files": [], "resolves": [],
+               "remaining": [
+                 {"rule": "window-lookup", "severity": "error", "message": "keyWindow", "file": "Ledger/Top.m", "line": 11},
+                 {"rule": "status-bar-api", "severity": "warning", "message": "statusBarFrame", "file": "Ledger/Sync.m", "line": 24}],
+               "reasons": [], "steps": ["Ledger/Top.m:11: keyWindow [window-lookup] — use view.window"], "checks": []},
+              {"path": "Shop", "target": "Shop", "framework": "native", "status": "patched", "files": [], "resolves": [],
+               "remaining": [], "reasons": [], "steps": [], "checks": ["swiftc -parse not run: a sweep leaves it to `scenesweep fix`"]}
+            ]}
+            """
+        let decisions = try PatchDecision.read(Data(json.utf8))
+        let issue = CampaignBody.issue(repoKey: "ledger", decisions: decisions, owners: [], deadline: nil)
+        #expect(issue.components(separatedBy: "Ledger/Top.m:11").count == 2, "\(issue)")
+        #expect(issue.contains("\nAlso found:\n- `Ledger/Sync.m:24` statusBarFrame (`status-bar-api`)\n"), "\(issue)")
+        #expect(!issue.contains("Findings:"))
+        let pull = CampaignBody.pullRequest(repoKey: "shop", decisions: decisions, owners: [], deadline: nil)
+        #expect(pull.contains("Verified: swiftc -parse not run: a sweep leaves it to `scenesweep fix`.\n"), "\(pull)")
+    }
+
     @Test func aDecisionFileThatDoesNotReadIsAnErrorNamingIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decisions-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
