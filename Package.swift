@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Results", "Rules", "ScanCore", "TestSupport"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "Results", "Rules", "ScanCore", "XcodeProject", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Results", "Reports", "Rules", "ScanCore", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["Results", "CLI", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Results", "Fleet", "CLI", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(

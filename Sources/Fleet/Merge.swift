@@ -119,7 +119,7 @@ package struct Merge: Sendable {
             offline: fresh.contains { $0.record.offline }, only: only, previousRun: previous?.id, repos: records, shards: shards)
         let snapshot = RunSnapshot(record: record, reports: reports)
         let diff = RunDiff.between(previous?.snapshot(), snapshot)
-        let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: record.startedAt)
+        let summary = FleetSummary.make(snapshot: snapshot, diff: diff, at: record.startedAt, campaign: store.keepCampaign(run: record.id))
         try store.complete(record: record, summary: summary, diff: diff, links: environment.links)
         let retention = store.applyRetention(
             config.retention, listed: Set(config.repos.map(\.mirrorKey)), now: record.finishedAt, stored: record)

@@ -113,7 +113,9 @@ package struct RunStore: Sendable {
             }
             return RunSnapshot(record: record, reports: reports)
         }
-        return FleetSummary.make(snapshot: snapshot, diff: RunDiff.between(previous, snapshot), at: snapshot.record.startedAt)
+        return FleetSummary.make(
+            snapshot: snapshot, diff: RunDiff.between(previous, snapshot), at: snapshot.record.startedAt,
+            campaign: CampaignState.stages(file: campaignFile(run: run)))
     }
 
     /// Takes the workspace lock, held until the value is released; fails at once if another sweep holds it.

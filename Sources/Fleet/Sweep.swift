@@ -158,7 +158,8 @@ package struct Sweep: Sendable {
         var gathered = try gather(plan, store: store, startedAt: startedAt, trace: trace)
         MemoryRelease.afterPhase()
         let runID = gathered.record.id
-        let summary = FleetSummary.make(snapshot: gathered.snapshot, diff: gathered.diff, at: startedAt)
+        let summary = FleetSummary.make(
+            snapshot: gathered.snapshot, diff: gathered.diff, at: startedAt, campaign: store.keepCampaign(run: runID))
         MemoryRelease.afterPhase()
         if let problem = gathered.results.firstProblem {
             store.abandon(store.runFolder(runID))

@@ -1,43 +1,6 @@
 import Fleet
 import Foundation
 
-/// What the campaign remembers of one repository from earlier nights: the pull request or issue it opened,
-/// and how that ended.
-package struct CampaignRecord: Sendable, Hashable, Codable {
-    package enum Kind: String, Sendable, Hashable, Codable {
-        case pullRequest = "pull_request"
-        case issue
-    }
-
-    package enum State: String, Sendable, Hashable, Codable {
-        case open
-        case merged
-        /// Closed by scenesweep (the apps became ready by other means).
-        case closed
-        /// Closed by a person: never reopened, and the repository is left alone.
-        case closedByPerson = "closed_by_person"
-    }
-
-    package var kind: Kind
-    package var url: String
-    /// Its number on the forge (GitLab's iid), which every later request names.
-    package var number: Int?
-    package var state: State
-    package var openedAt: Date
-    /// A digest of what the forge was last sent (title, body, the branch's commit): an update that would
-    /// send the same is skipped, so a pull request shows a change only when the scan changed.
-    package var digest: String?
-
-    package init(kind: Kind, url: String, number: Int? = nil, state: State, openedAt: Date, digest: String? = nil) {
-        self.kind = kind
-        self.url = url
-        self.number = number
-        self.state = state
-        self.openedAt = openedAt
-        self.digest = digest
-    }
-}
-
 /// One repository as this night's run left it.
 package struct CampaignCandidate: Sendable, Hashable {
     package var repo: RepoConfig

@@ -42,7 +42,8 @@ package enum DashboardReport {
         ) { sink in
             for part in [
                 "<main>\n", masthead(summary), headline(summary, previous: previous), outlook(summary, projection: projection),
-                trend(summary, history: history, projection: projection), teams(summary), changes(summary), rules(summary),
+                trend(summary, history: history, projection: projection), teams(summary), campaign(summary, history: history),
+                changes(summary), rules(summary),
                 toolchains(summary), dependencies(summary), suppressions(summary), failures(summary),
             ] {
                 sink.write(part)
@@ -64,7 +65,7 @@ package enum DashboardReport {
             <div><p class="eyebrow">iOS 27 scene readiness</p><h1>\(HTML.escape(summary.fleetName))</h1></div>
             <div class="meta"><p>Run <span class="mono">\(HTML.escape(summary.run))</span> · \(HTML.moment(summary.generatedAt))</p>
             <p>\(count(summary.repos, "repository", "repositories")): \(coverage.joined(separator: ", "))</p>
-            <nav class="sections" aria-label="Sections"><a href="#trend">Trend</a><a href="#teams">Teams</a><a href="#changes">Changes</a>\
+            <nav class="sections" aria-label="Sections"><a href="#trend">Trend</a><a href="#teams">Teams</a>\(summary.campaign == nil ? "" : "<a href=\"#campaign\">Campaign</a>")<a href="#changes">Changes</a>\
             <a href="#rules">Blocking rules</a><a href="#xcode">Xcode pins</a><a href="#dependencies">Dependencies</a><a href="#apps">All apps</a><a href="rules.html">Rule pages</a></nav></div>
             </header>
 

@@ -236,6 +236,14 @@ enum HTMLPage {
         .legend{display:flex;flex-wrap:wrap;gap:6px 20px;font-size:13px;color:var(--muted);margin-top:10px}
         .legend span{display:inline-flex;align-items:center;gap:6px}
         .legend svg{width:30px;height:12px}
+        .stack .no-action,.swatch.no-action{background:var(--blocked)}
+        .stack .issue-open,.swatch.issue-open{background:var(--at-risk)}
+        .stack .pr-open,.swatch.pr-open{background:#2f5fb3}
+        .stack .merged,.swatch.merged{background:var(--ready)}
+        .swatch{display:inline-block;width:12px;height:12px;border-radius:3px}
+        .campaign-stack{margin-bottom:0;min-width:2px}
+        table.burndown .bar-cell{width:40%;min-width:120px}
+        #campaign h3{margin:22px 0 6px;font-size:15px}
         details{margin-top:12px;font-size:13px}
         summary{cursor:pointer;color:var(--muted)}
         .table-wrap{overflow-x:auto}

@@ -7,7 +7,7 @@ extension FleetSummary: Encodable {
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, run, fleet, generatedAt, tool, deadline, daysToDeadline, staleSince, vendoredApps, repos, failedRepos
         case staleRepos, scannedRepos, reusedRepos, skippedRepos, previousRun, regressions, improvements, teams, repositories
-        case topBlockingRules, suppressions, blockedApps, blockedByXcode, blockingDependencies, patches
+        case topBlockingRules, suppressions, blockedApps, blockedByXcode, blockingDependencies, patches, campaign
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -41,12 +41,13 @@ extension FleetSummary: Encodable {
         try container.encode(blockingDependencies, forKey: .blockingDependencies)
         // Only with `fix: patches`, so summaries of fleets without it are as they were.
         try container.encodeIfPresent(patches, forKey: .patches)
+        try container.encodeIfPresent(campaign, forKey: .campaign)
     }
 }
 
 extension TeamSummary: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case team, repos, failedRepos, owners, patches
+        case team, repos, failedRepos, owners, patches, campaign
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -57,6 +58,7 @@ extension TeamSummary: Encodable {
         try container.encode(failedRepos, forKey: .failedRepos)
         try container.encode(owners, forKey: .owners)
         try container.encodeIfPresent(patches, forKey: .patches)
+        try container.encodeIfPresent(campaign, forKey: .campaign)
     }
 }
 

@@ -46,6 +46,8 @@ package struct FleetSummary: Sendable {
     /// With `fix: patches`: the fleet's blocked apps with a verified patch and those explained instead (nil
     /// when no result of the run was made with patches).
     package var patches: PatchCounts? = nil
+    /// Blocked apps by campaign stage, as `scenesweep campaign` last left them (nil: the workspace has no campaign).
+    package var campaign: CampaignProgress? = nil
     /// Vendors' example apps found in the repositories and left out of every figure above.
     package var vendoredApps: Int { totals.vendored }
 
@@ -57,7 +59,10 @@ package struct FleetSummary: Sendable {
 
     package static let noTeam = "(no team)"
 
-    package static func make(snapshot: RunSnapshot, diff: RunDiff, at date: Date) -> FleetSummary {
+    /// - Parameter campaign: each repository's campaign stage (`CampaignState.stages`); nil without a campaign.
+    package static func make(snapshot: RunSnapshot, diff: RunDiff, at date: Date, campaign: [RepoKey: CampaignStage]? = nil)
+        -> FleetSummary
+    {
         let record = snapshot.record
         var apps: [AppRow] = []
         var repoRows: [RepoRow] = []
@@ -118,7 +123,8 @@ package struct FleetSummary: Sendable {
             return TeamSummary(
                 team: team, counts: indices.map { repoRows[$0].counts }.sum(), repos: indices.count,
                 failedRepos: indices.filter { record.repos[$0].status.isFailure }.count,
-                owners: (teamOwners[team] ?? []).sorted(), patches: PatchCounts.total(indices.map { record.repos[$0] }))
+                owners: (teamOwners[team] ?? []).sorted(), patches: PatchCounts.total(indices.map { record.repos[$0] }),
+                campaign: campaign.map { progress(of: indices.map { repoRows[$0] }, stages: $0) })
         }
         var blockedByRule: [String: Int] = [:]
         for app in apps where app.verdict == .blocked {
@@ -143,7 +149,14 @@ package struct FleetSummary: Sendable {
                     < ($1.team ?? noTeam, $1.finding.repoName, $1.finding.file, $1.finding.line)
             },
             diff: diff, blockedByXcode: readiness.blockedByXcode, blockingDependencies: readiness.blockingDependencies,
-            patches: PatchCounts.total(record.repos))
+            patches: PatchCounts.total(record.repos), campaign: campaign.map { progress(of: repoRows, stages: $0) })
+    }
+
+    /// Each repository's blocked apps in its campaign stage.
+    static func progress(of rows: [RepoRow], stages: [RepoKey: CampaignStage]) -> CampaignProgress {
+        var progress = CampaignProgress()
+        for row in rows where row.counts.blocked > 0 { progress.add(blocked: row.counts.blocked, stage: stages[row.repo]) }
+        return progress
     }
 }
 
@@ -163,6 +176,8 @@ package struct TeamSummary: Sendable, Hashable {
     package let owners: [String]
     /// The team's blocked apps with a verified patch, and those explained (nil without `fix: patches`).
     package var patches: PatchCounts? = nil
+    /// The team's blocked apps by campaign stage (nil without a campaign).
+    package var campaign: CampaignProgress? = nil
 }
 
 package struct RepoRow: Sendable, Hashable {

@@ -13,6 +13,8 @@ package struct HistoryEntry: Sendable, Equatable {
     package var regressions: Int
     package var improvements: Int
     package var seconds: Double
+    /// Blocked apps by campaign stage at the run (nil before the workspace had a campaign): the burndown.
+    package var campaign: CampaignProgress?
 
     package init(
         run: String, finishedAt: Date, counts: AppCounts, repos: Int, failedRepos: Int, scannedRepos: Int, reusedRepos: Int,
@@ -37,6 +39,7 @@ package struct HistoryEntry: Sendable, Equatable {
             failedRepos: summary.failedRepos, scannedRepos: summary.scannedRepos, reusedRepos: summary.reusedRepos,
             regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count,
             seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)
+        campaign = summary.campaign
     }
 
     /// Ready apps over all apps, in percent with one decimal.
@@ -46,7 +49,7 @@ package struct HistoryEntry: Sendable, Equatable {
 /// The line's members beside its counts (AppCounts+Codable.swift's history form).
 extension HistoryEntry: Codable {
     private enum CodingKeys: String, CodingKey {
-        case run, finishedAt, repos, failedRepos, scannedRepos, reusedRepos, regressions, improvements, seconds
+        case run, finishedAt, repos, failedRepos, scannedRepos, reusedRepos, regressions, improvements, seconds, campaign
     }
 
     package init(from decoder: any Decoder) throws {
@@ -58,6 +61,7 @@ extension HistoryEntry: Codable {
             scannedRepos: container.decode(Int.self, forKey: .scannedRepos),
             reusedRepos: container.decode(Int.self, forKey: .reusedRepos), regressions: container.decode(Int.self, forKey: .regressions),
             improvements: container.decode(Int.self, forKey: .improvements), seconds: container.decode(Double.self, forKey: .seconds))
+        campaign = try container.decodeIfPresent(CampaignProgress.self, forKey: .campaign)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -72,5 +76,6 @@ extension HistoryEntry: Codable {
         try container.encode(regressions, forKey: .regressions)
         try container.encode(improvements, forKey: .improvements)
         try container.encode(seconds, forKey: .seconds)
+        try container.encodeIfPresent(campaign, forKey: .campaign)
     }
 }

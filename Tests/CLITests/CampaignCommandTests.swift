@@ -1,4 +1,5 @@
 import CLI
+import Fleet
 import Forge
 import Foundation
 import Results

@@ -203,6 +203,39 @@ struct CampaignNightsTests {
         let saved = try String(contentsOfFile: fleet.bench.path("ws/campaign.json"), encoding: .utf8)
         #expect(saved.contains("\"closed_by_person\""), "\(saved)")
 
+        // The dashboard's campaign: the night-2 sweep saw night 1's campaign (three pull requests open; ledger's
+        // app is ready, so its issue carries no blocked app); a third sweep sees tally's close as no action.
+        let third = FleetCommandTests.run(
+            ["sweep", "--config", "fleet.yaml", "--quiet"], in: fleet.bench.root, environment: fleet.environment)
+        #expect(third.status == 0, "\(third.err)")
+        let runs = try SweepPatchesTests.runs(fleet.bench)
+        #expect(runs.count == 3)
+        func campaign(_ run: String) throws -> JSONValue? {
+            try JSONValue.decoding(Data(contentsOf: URL(fileURLWithPath: fleet.bench.path("ws/runs/\(run)/summary.json"))))["campaign"]
+        }
+        #expect(try campaign(runs[0]) == nil)
+        let stages = ["noAction", "issueOpen", "pullRequestOpen", "merged"]
+        #expect(try stages.map { try campaign(runs[1])?[$0]?.intValue } == [0, 0, 3, 0])
+        #expect(try stages.map { try campaign(runs[2])?[$0]?.intValue } == [1, 0, 2, 0])
+        let summaries = runs.map { fleet.bench.path("ws/runs/\($0)/summary.json") }
+        let schema = try JSONSchemaTests.check("summary.schema.json", summaries)
+        #expect(schema.status == 0, "\(schema.output)")
+        let history = try JSONSchemaTests.check("history-line.schema.json", [fleet.bench.path("ws/history.jsonl")], lines: true)
+        #expect(history.status == 0, "\(history.output)")
+        let page = try String(contentsOfFile: fleet.bench.path("ws/runs/\(runs[2])/summary.html"), encoding: .utf8)
+        #expect(page.contains("<section id=\"campaign\">"))
+        #expect(
+            page.contains(
+                "<tr data-team=\"commerce\"><td class=\"team-name\">commerce</td><td class=\"num\" data-metric=\"blocked\">3</td>"),
+            "\(page)")
+        // The burndown: a row per run the campaign was under way, the latest first.
+        #expect(page.components(separatedBy: "<td class=\"bar-cell\">").count == 3)
+        // `report` makes the run's pages again from the run's own copy of the campaign, not today's.
+        try FileManager.default.removeItem(atPath: fleet.bench.path("ws/campaign.json"))
+        let report = FleetCommandTests.run(["report", "--config", "fleet.yaml", "--run", runs[1]], in: fleet.bench.root)
+        #expect(report.status == 0, "\(report.err)")
+        #expect(try stages.map { try campaign(runs[1])?[$0]?.intValue } == [0, 0, 3, 0])
+
         // The token is in no file the tool wrote, no output, no request body and nothing pushed.
         var texts = [first.sweep.out, first.sweep.err, first.campaign.out, first.campaign.err, second.campaign.out, second.campaign.err]
         texts += try fleet.forge.requests().map { "\($0.body)" + $0.path + "\($0.query)" }

@@ -1,0 +1,67 @@
+import Foundation
+import Results
+
+/// `campaign.json` in the workspace: the pull request or issue the campaign opened for each repository and
+/// how it stands, so that night after night the same one is updated, none is opened twice, and one a person
+/// closed stays closed. Written whole, under a temporary name, after every change on a forge.
+package struct CampaignState: Codable, Sendable, Equatable {
+    package static let fileName = "campaign.json"
+
+    package var schemaVersion = 1
+    /// By repository key.
+    package var repos: [String: CampaignRecord] = [:]
+
+    package init() {}
+
+    package static func path(workspace: String) -> String { workspace + "/" + fileName }
+
+    /// The saved state; an empty one when the campaign has not acted yet. A damaged file is an error: reading
+    /// it as empty would open every pull request a second time.
+    package static func load(workspace: String) throws -> CampaignState {
+        let path = path(workspace: workspace)
+        guard let data = FileManager.default.contents(atPath: path) else { return CampaignState() }
+        do {
+            return try RunStore.decoder.decode(CampaignState.self, from: data)
+        } catch {
+            throw StoreError(
+                "\(path): cannot read what the campaign opened before (\(error)); restore it from a backup, or move it away only after closing the campaign's pull requests and issues"
+            )
+        }
+    }
+
+    package func save(workspace: String) throws {
+        let data = try RunStore.encoder.encode(self)
+        try AtomicFile.write(data, to: Self.path(workspace: workspace))
+    }
+}
+
+extension CampaignState {
+    /// Each repository's stage in a campaign file (the workspace's, or a run's copy), for the dashboard; nil
+    /// when there is none, or it does not read (the sweep goes on; `scenesweep campaign` reports the damage).
+    package static func stages(file: String) -> [RepoKey: CampaignStage]? {
+        guard let data = FileManager.default.contents(atPath: file),
+            let state = try? RunStore.decoder.decode(CampaignState.self, from: data)
+        else { return nil }
+        var stages: [RepoKey: CampaignStage] = [:]
+        for (key, record) in state.repos {
+            if let stage = record.stage { stages[RepoKey(rawValue: key)] = stage }
+        }
+        return stages
+    }
+}
+
+extension RunStore {
+    /// A run's copy of the campaign as it stood when the run was made, so the run's pages show what they
+    /// showed then, whenever they are made again.
+    package func campaignFile(run: String) -> String { runFolder(run) + "/" + CampaignState.fileName }
+
+    /// Copies the workspace's campaign into the run and returns its stages; nil without a campaign.
+    func keepCampaign(run: String) -> [RepoKey: CampaignStage]? {
+        let source = CampaignState.path(workspace: root)
+        guard let data = FileManager.default.contents(atPath: source), let stages = CampaignState.stages(file: source) else { return nil }
+        try? FileManager.default.createDirectory(atPath: runFolder(run), withIntermediateDirectories: true)
+        // Without the copy the run's page still shows the stages; only a later `report` would lack them.
+        try? AtomicFile.write(data, to: campaignFile(run: run))
+        return stages
+    }
+}
