@@ -35,10 +35,10 @@ struct CampaignNightsTests {
         }
     }
 
-    static func fleet(kind: FakeForge.Kind = .github, repos: [(String, String)], campaign: String = "{ canary: 0, labels: [ios27] }")
-        throws -> Fleet
-    {
-        let forge = try FakeForge(kind: kind, token: token, user: "scenesweep-bot", labels: ["ios27"])
+    static func fleet(
+        kind: FakeForge.Kind = .github, repos: [(String, String)], campaign: String = "{ canary: 0, labels: [ios27] }", users: [String] = []
+    ) throws -> Fleet {
+        let forge = try FakeForge(kind: kind, token: token, user: "scenesweep-bot", labels: ["ios27"], users: users)
         let bench = GitWorkbench("campaign")
         var lines = ""
         for (name, fixture) in repos {
@@ -299,5 +299,31 @@ struct CampaignNightsTests {
             third.out.hasSuffix("3 repositories: 0 opened, 0 updated, 2 unchanged, 0 closed, 0 held, 0 left alone, 1 failed\n"),
             "\(third.out)")
         #expect(!(first.out + first.err + second.out + second.err + third.out + third.err).contains(Self.token))
+    }
+
+    /// Draft and reviewers as each forge takes them: GitHub's field and team reviewers, GitLab's title and user
+    /// ids, Gitea's title; a handle a forge does not know is a note, not a failure.
+    @Test(arguments: FakeForge.Kind.allCases)
+    func draftsAndReviewersInEachForgesTerms(kind: FakeForge.Kind) async throws {
+        let fleet = try Self.fleet(
+            kind: kind, repos: [("shop", "legacy-swift-uikit")],
+            campaign: #"{ canary: 0, draft: true, reviewers: { commerce: ["@ana", "acme/ios"] } }"#, users: ["ana"])
+        let night = try fleet.night()
+        #expect(night.campaign.status == 0, "\(night.campaign.out)\n\(night.campaign.err)")
+        let pull = try #require(try await fleet.forge.state()["repos"]?["acme/shop"]?["pulls"]?[0])
+        let title = pull["title"]?.stringValue ?? ""
+        #expect(pull["reviewers"] == .array([.string("ana")]), "\(pull)")
+        switch kind {
+        case .github:
+            #expect(pull["draft"]?.boolValue == true && title == "Adopt the UIKit scene life cycle (required by the iOS 27 SDK)")
+            #expect(pull["team_reviewers"] == .array([.string("ios")]), "\(pull)")
+        case .gitlab:
+            #expect(title == "Draft: Adopt the UIKit scene life cycle (required by the iOS 27 SDK)", "\(title)")
+            #expect(night.campaign.err.contains("reviewer acme/ios not found on localhost:\(fleet.forge.port)"), "\(night.campaign.err)")
+        case .gitea:
+            #expect(title == "WIP: Adopt the UIKit scene life cycle (required by the iOS 27 SDK)", "\(title)")
+        }
+        let refused = try fleet.forge.requests().filter { $0.kind == "api" && !$0.problem.isEmpty }
+        #expect(refused.isEmpty, "\(refused)")
     }
 }
