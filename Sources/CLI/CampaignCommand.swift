@@ -106,6 +106,11 @@ enum CampaignCommand: Command {
                 "scenesweep campaign: run \(run) has blocked apps but no patch decisions: sweep with fix: { patches: true } or --patches\n")
         }
         guard (options.apply || settings.apply) && !options.dryRun else {
+            if state.repos.values.contains(where: { $0.state == .open }) {
+                console.err(
+                    "scenesweep campaign: a dry run reads no forge: what earlier nights opened is planned as \(CampaignState.fileName) last saw it (--apply reads each from its forge first)\n"
+                )
+            }
             let plan = CampaignPlan(settings: settings, candidates: candidates, now: Date())
             console.out(CampaignPlanText.render(plan, candidates: candidates, run: run, applies: false))
             return ExitStatus.clean

@@ -3,8 +3,8 @@ import Results
 
 /// `campaign.json` in the workspace: the pull request or issue the campaign opened for each repository and
 /// how it stands, so that night after night the same one is updated, none is opened twice, and one a person
-/// closed stays closed. Written whole, under a temporary name, after every change on a forge.
-package struct CampaignState: Codable, Sendable, Equatable {
+/// closed stays closed. Saved after every change on a forge.
+package struct CampaignState: WorkspaceStateFile, Sendable, Equatable {
     package static let fileName = "campaign.json"
 
     package var schemaVersion = 1
@@ -13,26 +13,8 @@ package struct CampaignState: Codable, Sendable, Equatable {
 
     package init() {}
 
-    package static func path(workspace: String) -> String { workspace + "/" + fileName }
-
-    /// The saved state; an empty one when the campaign has not acted yet. A damaged file is an error: reading
-    /// it as empty would open every pull request a second time.
-    package static func load(workspace: String) throws -> CampaignState {
-        let path = path(workspace: workspace)
-        guard let data = FileManager.default.contents(atPath: path) else { return CampaignState() }
-        do {
-            return try RunStore.decoder.decode(CampaignState.self, from: data)
-        } catch {
-            throw StoreError(
-                "\(path): cannot read what the campaign opened before (\(error)); restore it from a backup, or move it away only after closing the campaign's pull requests and issues"
-            )
-        }
-    }
-
-    package func save(workspace: String) throws {
-        let data = try RunStore.encoder.encode(self)
-        try AtomicFile.write(data, to: Self.path(workspace: workspace))
-    }
+    package static let contents = "what the campaign opened before"
+    package static let advice = "restore it from a backup, or move it away only after closing the campaign's pull requests and issues"
 }
 
 extension CampaignState {

@@ -4,8 +4,8 @@ import Results
 
 /// `published.json` in the workspace: what `publish` last uploaded for each repository (the commit, and
 /// the run whose scan made the result), so that a repository whose result has not changed since is not
-/// uploaded again. Written whole, under a temporary name, after every upload.
-package struct PublishState: Codable, Sendable, Equatable {
+/// uploaded again. Saved after every upload.
+package struct PublishState: WorkspaceStateFile, Sendable, Equatable {
     package static let fileName = "published.json"
 
     package struct Entry: Codable, Sendable, Equatable {
@@ -35,24 +35,8 @@ package struct PublishState: Codable, Sendable, Equatable {
 
     package init() {}
 
-    package static func path(workspace: String) -> String { workspace + "/" + fileName }
-
-    /// The saved state; an empty one when there is no file yet. A damaged file is an error, not a
-    /// reason to upload everything again silently.
-    package static func load(workspace: String) throws -> PublishState {
-        let path = path(workspace: workspace)
-        guard let data = FileManager.default.contents(atPath: path) else { return PublishState() }
-        do {
-            return try RunStore.decoder.decode(PublishState.self, from: data)
-        } catch {
-            throw StoreError("\(path): cannot read what was published before (\(error)); move the file away to publish everything again")
-        }
-    }
-
-    package func save(workspace: String) throws {
-        let data = try RunStore.encoder.encode(self)
-        try AtomicFile.write(data, to: Self.path(workspace: workspace))
-    }
+    package static let contents = "what was published before"
+    package static let advice = "move the file away to publish everything again"
 
     /// Whether this result of the repository is what was last uploaded.
     package func isPublished(_ key: RepoKey, commit: String, scannedIn: String) -> Bool {

@@ -60,6 +60,7 @@ struct CampaignCommandTests {
 
         #expect(plan.status == 0, "\(plan.err)")
         #expect(Self.line(plan.out, "books").hasSuffix("would close https://git.example.com/acme/books/pull/4: every app is ready"))
+        #expect(plan.err.contains("a dry run reads no forge: what earlier nights opened is planned as campaign.json last saw it"))
         #expect(
             Self.line(plan.out, "shop").hasSuffix(
                 "left alone: its pull request was closed by a person (https://git.example.com/acme/shop/pull/9); not reopened (campaign.retry takes its address to open a new one)"
