@@ -18,6 +18,13 @@ package struct CampaignRecord: Sendable, Hashable, Codable {
         case closedByPerson = "closed_by_person"
     }
 
+    /// How the checks (CI) on a pull request's head stand, as its forge reports them.
+    package enum Checks: String, Sendable, Hashable, Codable {
+        case passing
+        case failing
+        case pending
+    }
+
     package var kind: Kind
     package var url: String
     /// Its number on the forge (GitLab's iid), which every later request names.
@@ -27,6 +34,9 @@ package struct CampaignRecord: Sendable, Hashable, Codable {
     /// A digest of what the forge was last sent (title, body, the branch's commit): an update that would
     /// send the same is skipped, so a pull request shows a change only when the scan changed.
     package var digest: String?
+    /// The checks on an open pull request's head when the campaign last read them; nil when the forge reports
+    /// none (or for an issue).
+    package var checks: Checks?
 
     package init(kind: Kind, url: String, number: Int? = nil, state: State, openedAt: Date, digest: String? = nil) {
         self.kind = kind

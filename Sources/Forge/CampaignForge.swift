@@ -73,6 +73,51 @@ package struct CampaignForge: Sendable {
         return await object("GET", path).flatMap { Self.parseResult($0, self.kind, path: path) }
     }
 
+    /// How the checks on an open pull request's head stand; nil when the forge reports none. GitHub reports
+    /// Actions as check runs and other CI as commit statuses, so both are read; Gitea has a combined commit
+    /// status; GitLab gives the head pipeline with the merge request.
+    package func checks(of item: ForgeItem) async -> Result<CampaignRecord.Checks?, ForgeError> {
+        switch kind {
+        case .gitlab:
+            return .success(item.pipeline.flatMap(Self.checks(fromState:)))
+        case .github, .gitea:
+            guard let head = item.head else { return .success(nil) }
+            var states: [CampaignRecord.Checks] = []
+            if kind == .github {
+                switch await object("GET", base + "/commits/\(head)/check-runs?per_page=100") {
+                case .failure(let error): return .failure(error)
+                case .success(let json):
+                    for run in json["check_runs"] as? [[String: Any]] ?? [] {
+                        let conclusion = run["conclusion"] as? String
+                        states.append(
+                            run["status"] as? String == "completed" ? Self.checks(fromState: conclusion ?? "") ?? .passing : .pending)
+                    }
+                }
+            }
+            switch await object("GET", base + "/commits/\(head)/status") {
+            case .failure(let error): return .failure(error)
+            case .success(let json):
+                // GitHub's combined status is "pending" with no status at all; only counted statuses say anything.
+                if json["total_count"] as? Int ?? 0 > 0, let state = (json["state"] as? String).flatMap(Self.checks(fromState:)) {
+                    states.append(state)
+                }
+            }
+            if states.isEmpty { return .success(nil) }
+            return .success(states.contains(.failing) ? .failing : states.contains(.pending) ? .pending : .passing)
+        }
+    }
+
+    /// A check's or pipeline's state in the campaign's three words; nil for one that says nothing.
+    static func checks(fromState state: String) -> CampaignRecord.Checks? {
+        switch state {
+        case "success", "neutral", "skipped", "warning": .passing
+        case "failure", "failed", "error", "timed_out", "cancelled", "canceled", "action_required": .failing
+        case "pending", "running", "created", "queued", "in_progress", "waiting_for_resource", "preparing", "scheduled", "manual":
+            .pending
+        default: nil
+        }
+    }
+
     /// Who closed a GitHub pull request: its issue view says, the pull request view does not.
     package func closer(ofPullRequest number: Int) async -> String? {
         guard kind == .github, case .success(let json) = await object("GET", itemPath(.issue, number)) else { return nil }

@@ -96,6 +96,9 @@ package struct CampaignRunner: Sendable {
                 if now.state != entry.state, now.state != .closedByPerson {
                     notes[repo.name, default: []].append("\(entry.url) is now \(Self.describe(now.state))")
                 }
+                if now.state == .open, let checks = now.checks, checks != entry.checks {
+                    notes[repo.name, default: []].append("checks on \(entry.url): \(checks.rawValue)")
+                }
                 try state.save(workspace: config.workspace)
             case .success: break
             }
@@ -139,7 +142,12 @@ package struct CampaignRunner: Sendable {
         var refreshed = entry
         refreshed.number = number
         switch item.state {
-        case .open: refreshed.state = .open
+        case .open:
+            refreshed.state = .open
+            if entry.kind == .pullRequest {
+                // Checks that cannot be read keep what was read before: they inform, they decide nothing.
+                if case .success(let checks) = await session.forge.checks(of: item) { refreshed.checks = checks }
+            }
         case .merged: refreshed.state = .merged
         case .closed(let by):
             var closer = by

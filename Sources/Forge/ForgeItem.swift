@@ -22,6 +22,11 @@ package struct ForgeItem: Sendable, Equatable {
     package var branch: String?
     /// The author's user name.
     package var author: String?
+    /// A pull request's head commit.
+    package var head: String?
+    /// GitLab's pipeline status on a merge request's head (`head_pipeline.status`), from the single merge
+    /// request's answer; nil elsewhere.
+    package var pipeline: String?
 
     package init(
         number: Int, url: String, state: State, title: String = "", body: String = "", branch: String? = nil, author: String? = nil
@@ -49,8 +54,11 @@ package struct ForgeItem: Sendable, Equatable {
         switch forge {
         case .gitlab:
             branch = json["source_branch"] as? String
+            head = json["sha"] as? String
+            pipeline = (json["head_pipeline"] as? [String: Any])?["status"] as? String
         case .github, .gitea:
             branch = (json["head"] as? [String: Any])?["ref"] as? String
+            head = (json["head"] as? [String: Any])?["sha"] as? String
         }
         let closer = (json["closed_by"] as? [String: Any]).flatMap(Self.userName)
         let stateName = json["state"] as? String ?? ""

@@ -167,6 +167,9 @@ struct CampaignNightsTests {
             in: fleet.bench.path("shop"), files: ["Shelf/AppDelegate.swift": "// Shelf\n//\n" + source], message: "header")
         try fleet.bench.git(["push", "-q", fleet.forge.root + "/acme/shop.git", "HEAD:main"], in: fleet.bench.path("shop"))
         _ = try await fleet.forge.close(repo: "acme/tally", number: 1, by: "ana")
+        // CI on the pull requests' heads: shop's fails, cart's passes.
+        try await fleet.forge.setCheck(repo: "acme/shop", commit: "branch:scenesweep/uikit-scenes", state: "failure")
+        try await fleet.forge.setCheck(repo: "acme/cart", commit: "branch:scenesweep/uikit-scenes", state: "success")
         try Self.replaceTree("ledger", with: "migrated-swift-uikit", fleet: fleet)
         let before = try fleet.forge.requests().count
 
@@ -202,6 +205,12 @@ struct CampaignNightsTests {
         // campaign.json remembers the person's close.
         let saved = try String(contentsOfFile: fleet.bench.path("ws/campaign.json"), encoding: .utf8)
         #expect(saved.contains("\"closed_by_person\""), "\(saved)")
+        // The checks read before acting: cart's kept (its pull request did not change); shop's failing ones were
+        // of the head it replaced, so its record starts again without them.
+        #expect(second.campaign.err.contains("checks on \(paths.pullURL("shop")): failing"), "\(second.campaign.err)")
+        #expect(second.campaign.err.contains("checks on \(paths.pullURL("cart")): passing"), "\(second.campaign.err)")
+        #expect(saved.components(separatedBy: "\"checks\" : \"passing\"").count == 2, "\(saved)")
+        #expect(!saved.contains("failing"), "\(saved)")
 
         // The dashboard's campaign: the night-2 sweep saw night 1's campaign (three pull requests open; ledger's
         // app is ready, so its issue carries no blocked app); a third sweep sees tally's close as no action.

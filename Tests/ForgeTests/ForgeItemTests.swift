@@ -67,6 +67,24 @@ struct ForgeItemTests {
         #expect(closed.state == .closed(by: nil))
     }
 
+    @Test func headsPipelinesAndCheckWords() throws {
+        let pull = try #require(
+            ForgeItem(
+                json: try Self.json(#"{"number": 1, "html_url": "u", "state": "open", "head": {"ref": "b", "sha": "abc"}}"#), forge: .github
+            ))
+        #expect(pull.head == "abc" && pull.pipeline == nil)
+        let request = try #require(
+            ForgeItem(
+                json: try Self.json(#"{"iid": 1, "web_url": "u", "state": "opened", "sha": "def", "head_pipeline": {"status": "failed"}}"#),
+                forge: .gitlab))
+        #expect(request.head == "def" && request.pipeline == "failed")
+        #expect(CampaignForge.checks(fromState: "failed") == .failing)
+        #expect(CampaignForge.checks(fromState: "success") == .passing)
+        #expect(CampaignForge.checks(fromState: "running") == .pending)
+        #expect(CampaignForge.checks(fromState: "warning") == .passing)
+        #expect(CampaignForge.checks(fromState: "") == nil)
+    }
+
     @Test func nextPageLinks() {
         let header =
             #"<https://api.github.com/repos/a/b/issues?page=2>; rel="next", <https://api.github.com/repos/a/b/issues?page=5>; rel="last""#

@@ -11,7 +11,7 @@ import Results
 /// A fake GitHub, GitLab or Gitea on 127.0.0.1 (scripts/lib/fake_forge.py): the API calls a campaign
 /// makes for pull requests (merge requests) and issues, checked as the real API checks them, and git over
 /// smart HTTP with push, both behind `token`. Every request is noted as it came. The control calls do what
-/// a person or the network would: close, merge, fail the next requests, refuse pushes.
+/// a person or the network would: close, merge, fail the next requests, refuse pushes, report CI checks.
 package final class FakeForge: @unchecked Sendable {
     package enum Kind: String, Sendable, CaseIterable {
         case github, gitlab, gitea
@@ -159,7 +159,16 @@ package final class FakeForge: @unchecked Sendable {
         try await control("refuse_push", .object([("repo", .string(repo)), ("message", .string(message))]))
     }
 
-    /// Every repository's issues and pull requests: `{"repos": {path: {"id", "default_branch", "issues", "pulls"}}}`.
+    /// CI reports check `name` on `commit` in `repo` as `state` ("success", "failure" or "pending"); the same name
+    /// replaces its earlier result. `commit` is a full sha, or `branch:<name>` for that branch's tip now. The
+    /// forge reports it as its API does: GitHub's check runs, Gitea's combined status, GitLab's `head_pipeline`.
+    package func setCheck(repo: String, commit: String, state: String, name: String = "build") async throws {
+        try await control(
+            "checks", .object([("repo", .string(repo)), ("sha", .string(commit)), ("state", .string(state)), ("name", .string(name))]))
+    }
+
+    /// Every repository's issues, pull requests and checks:
+    /// `{"repos": {path: {"id", "default_branch", "issues", "pulls", "checks": {sha: [{"name", "state", …}]}}}}`.
     package func state() async throws -> JSONValue {
         try await control("state", nil)
     }

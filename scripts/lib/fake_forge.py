@@ -13,7 +13,10 @@ prints its port as the first line and serves, on 127.0.0.1:
   is checked as the real API would (required fields, types) and more strictly (unknown fields are
   refused, so a client's typo is caught); lists are paginated with a Link header;
 - /_control/... for tests (no auth, not logged): a person closes or merges, failures are injected, a
-  push is refused by a pre-receive hook, and the whole state is read back.
+  push is refused by a pre-receive hook, CI reports a check on a commit, and the whole state is read back.
+
+CI checks on commits are reported as each kind's API reports them: GitHub's check runs (Actions; its
+combined status stays empty), Gitea's combined commit status, GitLab's merge request `head_pipeline`.
 
 Every API and git request is logged to FILE, one JSON object a line, with its body as the client sent
 it. No header value, and so never the token, is written anywhere."""
@@ -87,6 +90,19 @@ def comma_list(text):
     return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
+CHECK_STATES = ("success", "failure", "pending")
+
+
+def combined_state(states):
+    """Several checks as one: any failure fails, else any pending is pending, else success; None for no checks."""
+    states = list(states)
+    if not states:
+        return None
+    if "failure" in states:
+        return "failure"
+    return "pending" if "pending" in states else "success"
+
+
 class Repository:
     """One bare repository and the issues and pull requests opened on it."""
 
@@ -99,6 +115,8 @@ class Repository:
         self.next_number = 1
         self.next_issue = 1
         self.next_pull = 1
+        self.checks = {}  # sha: {name: check}, in the order first reported
+        self.pipelines = {}  # sha: GitLab pipeline id
 
     def git(self, *args, check=True):
         result = subprocess.run(["git", "--git-dir", self.git_dir, *args], capture_output=True, text=True,
@@ -114,6 +132,17 @@ class Repository:
     def default_branch(self):
         result = self.git("symbolic-ref", "--short", "HEAD", check=False)
         return result.stdout.strip() or "main"
+
+    def commit_of(self, ref):
+        """The full sha a ref names (a commit's full sha, a branch, a tag), or None."""
+        if re.fullmatch(r"[0-9a-f]{40}", ref):
+            found = self.git("cat-file", "-e", ref + "^{commit}", check=False).returncode == 0
+            return ref if found else None
+        for full in ("refs/heads/" + ref, "refs/tags/" + ref):
+            result = self.git("rev-parse", "--verify", "-q", full + "^{commit}", check=False)
+            if result.returncode == 0:
+                return result.stdout.strip()
+        return None
 
     def is_ancestor(self, commit, of):
         return self.git("merge-base", "--is-ancestor", commit, of, check=False).returncode == 0
@@ -147,6 +176,8 @@ class Store:
         self.next_id = 1
         self.label_ids = {}
         self.failures = []
+        self.next_check = 1
+        self.next_pipeline = 1
 
     def paths(self):
         found = []
@@ -203,6 +234,19 @@ class Store:
         (repo.pulls if kind == "pull" else repo.issues)[number] = item
         return item
 
+    def set_check(self, repo, sha, name, state):
+        """CI reports check `name` on commit `sha`: a new one, or the same name's earlier result replaced."""
+        checks = repo.checks.setdefault(sha, {})
+        if sha not in repo.pipelines:
+            repo.pipelines[sha], self.next_pipeline = self.next_pipeline, self.next_pipeline + 1
+        stamp = now()
+        if name in checks:
+            checks[name].update(state=state, updated_at=stamp)
+        else:
+            checks[name] = {"id": self.next_check, "name": name, "state": state, "created_at": stamp, "updated_at": stamp}
+            self.next_check += 1
+        return checks[name]
+
     def take_failure(self, path):
         """The injected failure the next request to `path` gets, if any (and one fewer left)."""
         for failure in self.failures:
@@ -217,7 +261,8 @@ class Store:
         self.scan()
         return {"repos": {path: {"id": repo.id, "default_branch": repo.default_branch(),
                                  "issues": [repo.issues[n] for n in sorted(repo.issues)],
-                                 "pulls": [repo.pulls[n] for n in sorted(repo.pulls)]}
+                                 "pulls": [repo.pulls[n] for n in sorted(repo.pulls)],
+                                 "checks": {sha: list(checks.values()) for sha, checks in repo.checks.items()}}
                           for path, repo in sorted(self.repos.items())}}
 
 
@@ -297,6 +342,16 @@ class Forge:
 
     def get_pull(self, request, path, number):
         return 200, self.pull_json(self.item(self.repo(path), "pull", number))
+
+    def commit(self, repo, ref):
+        """The sha `ref` (a full sha, a branch or a tag) names in `repo`; an unknown one is refused."""
+        sha = repo.commit_of(ref)
+        if sha is None:
+            raise self.unknown_commit(ref)
+        return sha
+
+    def unknown_commit(self, ref):
+        return Refusal(404, f"no commit {ref}", {"message": "Not Found"})
 
     def known_user(self, name):
         return name in self.users
@@ -415,10 +470,39 @@ class GitHub(Forge):
             ("POST", repo + r"/issues/(\d+)/labels", self.add_labels),
             ("GET", repo + r"/issues/(\d+)/comments", self.list_comments),
             ("POST", repo + r"/issues/(\d+)/comments", self.create_comment),
+            ("GET", repo + r"/commits/(.+)/check-runs", self.list_check_runs),
+            ("GET", repo + r"/commits/(.+)/status", self.combined_status),
         ]
 
     def user_json(self, login):
         return {"login": login, "id": self.users.index(login) + 1 if login in self.users else 0, "type": "User"}
+
+    def unknown_commit(self, ref):
+        return Refusal(422, f"no commit {ref}", {"message": f"No commit found for SHA: {ref}"})
+
+    def list_check_runs(self, request, path, ref):
+        """The commit's check runs, as GitHub Actions reports them: a pending check is still in progress."""
+        repo = self.repo(path)
+        sha = self.commit(repo, ref)
+        checks = list(repo.checks.get(sha, {}).values())
+        if "check_name" in request.query:
+            checks = [check for check in checks if check["name"] == request.query["check_name"]]
+        runs, headers = self.page(request, checks)
+        return 200, {"total_count": len(checks), "check_runs": [
+            {"id": check["id"], "name": check["name"], "head_sha": sha,
+             "status": "in_progress" if check["state"] == "pending" else "completed",
+             "conclusion": None if check["state"] == "pending" else check["state"],
+             "started_at": check["created_at"],
+             "completed_at": None if check["state"] == "pending" else check["updated_at"],
+             "html_url": f"{self.origin}/{path}/runs/{check['id']}"} for check in runs]}, headers
+
+    def combined_status(self, request, path, ref):
+        """GitHub's combined status holds commit statuses only, never Actions' check runs: for a repository
+        whose CI is Actions it is always pending with nothing in it, whatever the checks say."""
+        repo = self.repo(path)
+        sha = self.commit(repo, ref)
+        return 200, {"state": "pending", "sha": sha, "total_count": 0, "statuses": [],
+                     "commit_url": f"{self.origin}{self.base}/repos/{path}/commits/{sha}"}
 
     def label_json(self, name):
         return {"id": self.store.label_id(name), "name": name, "color": "ededed", "default": False}
@@ -687,7 +771,22 @@ class GitLab(Forge):
 
     def get_item(self, id, kind, number):
         repo = self.project(id)
-        return 200, self.item_json(repo, self.item(repo, kind, number))
+        item = self.item(repo, kind, number)
+        answer = self.item_json(repo, item)
+        if kind == "pull":
+            # Only the single merge request carries its head pipeline, as on GitLab; lists leave it out.
+            answer["head_pipeline"] = self.head_pipeline(repo, item)
+        return 200, answer
+
+    def head_pipeline(self, repo, item):
+        """The pipeline of the merge request's head commit: its checks as one status, or None without checks."""
+        state = combined_state(check["state"] for check in repo.checks.get(item["sha"], {}).values())
+        if state is None:
+            return None
+        pipeline = repo.pipelines[item["sha"]]
+        return {"id": pipeline, "iid": pipeline, "project_id": repo.id, "sha": item["sha"], "ref": item["head"],
+                "status": {"failure": "failed", "pending": "running", "success": "success"}[state], "source": "push",
+                "web_url": f"{self.origin}/{repo.path}/-/pipelines/{pipeline}"}
 
     def list_items(self, request, id, kind):
         repo = self.project(id)
@@ -830,10 +929,28 @@ class Gitea(Forge):
             ("PATCH", repo + r"/issues/(\d+)", self.update_issue),
             ("GET", repo + r"/issues/(\d+)/comments", self.list_comments),
             ("POST", repo + r"/issues/(\d+)/comments", self.create_comment),
+            ("GET", repo + r"/commits/(.+)/status", self.combined_status),
         ]
 
     def page_headers(self, total, size, page, last):
         return [("X-Total-Count", str(total))]
+
+    def combined_status(self, request, path, ref):
+        """The commit's statuses, one per context, and their combined state. Without any, Gitea answers its
+        empty CombinedStatus: state "", sha "", statuses null."""
+        repo = self.repo(path)
+        sha = self.commit(repo, ref)
+        checks = list(repo.checks.get(sha, {}).values())
+        if not checks:
+            return 200, {"state": "", "sha": "", "total_count": 0, "statuses": None, "repository": None,
+                         "commit_url": "", "url": ""}
+        statuses, headers = self.page(request, checks)
+        return 200, {"state": combined_state(check["state"] for check in checks), "sha": sha, "total_count": len(checks),
+                     "statuses": [{"id": check["id"], "context": check["name"], "status": check["state"],
+                                   "description": "", "target_url": "", "created_at": check["created_at"],
+                                   "updated_at": check["updated_at"]} for check in statuses],
+                     "commit_url": f"{self.origin}{self.base}/repos/{path}/git/commits/{sha}",
+                     "url": f"{self.origin}{self.base}/repos/{path}/commits/{sha}/status"}, headers
 
     def user_json(self, name):
         return {"id": self.users.index(name) + 1 if name in self.users else 0, "login": name, "username": name}
@@ -1062,7 +1179,7 @@ class Control:
     def handle(self, method, name, body):
         if method == "GET" and name == "state":
             return 200, self.store.state()
-        if method != "POST" or name not in ("close", "merge", "fail", "refuse_push"):
+        if method != "POST" or name not in ("close", "merge", "fail", "refuse_push", "checks"):
             raise Refusal(404, "no such control", {"message": "Not Found"})
         if name == "fail":
             problem = shape_problem(body, {"path_prefix": STR, "status": INT, "count": INT, "retry_after": INT,
@@ -1076,6 +1193,8 @@ class Control:
             if problem:
                 raise Refusal(422, problem)
             return 200, self.refuse_push(self.forge.repo(body["repo"]), body.get("message") or "")
+        if name == "checks":
+            return 200, self.set_check(body)
         problem = shape_problem(body, {"repo": STR, "number": INT, "by": STR, "type": STR}, required=("repo", "number", "by"))
         if problem:
             raise Refusal(422, problem)
@@ -1086,6 +1205,30 @@ class Control:
         else:
             self.forge.merge_by_person(repo, item, body["by"])
         return 200, item
+
+    def set_check(self, body):
+        """CI reports check `name` (default "build") on a commit: `sha` is a commit's full sha, or
+        `branch:<name>` for that branch's tip now."""
+        problem = shape_problem(body, {"repo": STR, "sha": STR, "state": STR, "name": STR}, required=("repo", "sha", "state"))
+        if problem:
+            raise Refusal(422, problem)
+        if body["state"] not in CHECK_STATES:
+            raise Refusal(422, f"state must be one of {', '.join(CHECK_STATES)}")
+        repo = self.forge.repo(body["repo"])
+        prefix, colon, branch = body["sha"].partition(":")
+        if colon and prefix == "branch":
+            sha = repo.branches().get(branch)
+            if sha is None:
+                raise Refusal(422, f"no branch {branch} in {repo.path}")
+        elif re.fullmatch(r"[0-9a-f]{40}", body["sha"]):
+            sha = repo.commit_of(body["sha"])
+            if sha is None:
+                raise Refusal(422, f"no commit {body['sha']} in {repo.path}")
+        else:
+            raise Refusal(422, "sha must be a commit's 40 hex digits or branch:<name>")
+        check = self.store.set_check(repo, sha, body.get("name") or "build", body["state"])
+        return {"repo": repo.path, "sha": sha, "name": check["name"], "state": check["state"],
+                "checks": {other["name"]: other["state"] for other in repo.checks[sha].values()}}
 
     def refuse_push(self, repo, message):
         """A pre-receive hook that prints `message` and refuses every push; an empty message removes it."""

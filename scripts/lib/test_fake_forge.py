@@ -2,7 +2,8 @@
 """Tests of the fake forges (scripts/lib/fake_forge.py): for each kind, pull requests (merge requests) and
 issues opened, listed, updated and closed through its API; duplicates, wrong shapes and wrong credentials
 refused as the real API refuses them; pages with a Link to the next; what a person does through the
-control endpoints; injected failures; and git clone and push over smart HTTP with the token."""
+control endpoints; injected failures; CI checks on commits as each kind reports them; and git clone and
+push over smart HTTP with the token."""
 import json
 import os
 import subprocess
@@ -104,6 +105,15 @@ class ForgeTestCase(unittest.TestCase):
     def head(self, branch, path=None):
         bare = os.path.join(self.root, (path or self.repo) + ".git")
         return git("--git-dir", bare, "rev-parse", "refs/heads/" + branch).stdout.strip()
+
+    def check(self, sha, state, name=None):
+        """CI reports a check on a commit (a sha or `branch:<name>`); the resolved sha."""
+        body = {"repo": self.repo, "sha": sha, "state": state}
+        if name is not None:
+            body["name"] = name
+        status, answer, _ = self.control("checks", body)
+        self.assertEqual(status, 200, answer)
+        return answer["sha"]
 
     def git_url(self, token=TOKEN, path=None):
         credentials = f"anyone:{token}@" if token else ""
@@ -226,6 +236,34 @@ class CommonTests:
         status, _, headers = self.request("GET", f"/{self.repo}.git/info/refs?service=git-upload-pack")
         self.assertEqual((status, headers["WWW-Authenticate"]), (401, 'Basic realm="fake"'))
 
+    def test_a_check_is_on_a_known_commit_and_branch_names_the_tip_now(self):
+        head = self.head("scenesweep/ios27")
+        status, answer, _ = self.control("checks", {"repo": self.repo, "sha": "branch:scenesweep/ios27", "state": "success"})
+        self.assertEqual((status, answer["sha"], answer["name"], answer["checks"]), (200, head, "build", {"build": "success"}))
+        self.assertEqual(self.check(head, "failure", name="lint"), head)
+        # The same name replaces its earlier result.
+        self.assertEqual(self.control("checks", {"repo": self.repo, "sha": head, "state": "pending"})[1]["checks"],
+                         {"build": "pending", "lint": "failure"})
+        for body in ({"repo": self.repo, "sha": head, "state": "passed"},
+                     {"repo": self.repo, "sha": "0" * 40, "state": "success"},
+                     {"repo": self.repo, "sha": "main", "state": "success"},
+                     {"repo": self.repo, "sha": "branch:gone", "state": "success"},
+                     {"repo": self.repo, "sha": head, "state": "success", "nmae": "x"},
+                     {"repo": self.repo, "state": "success"}):
+            self.assertEqual(self.control("checks", body)[0], 422, body)
+        self.assertEqual(self.control("checks", {"repo": "acme/gone", "sha": head, "state": "success"})[0], 404)
+        checks = self.control("state")[1]["repos"][self.repo]["checks"]
+        self.assertEqual([(check["name"], check["state"]) for check in checks[head]], [("build", "pending"), ("lint", "failure")])
+        self.assertFalse(os.path.exists(self.log_path))  # control requests are not logged
+
+    def test_checks_are_refused_without_the_token_and_logged(self):
+        self.check("branch:main", "success")
+        status, _, _ = self.api("GET", self.checks_path("main"), token=None)
+        self.assertEqual(status, 401)
+        self.assertEqual(self.api("GET", self.checks_path("main"), token="not-it")[0], 401)
+        self.assertEqual(self.api("GET", self.checks_path("main"))[0], 200)
+        self.assertEqual([(entry["auth"], entry["status"]) for entry in self.log()], [("missing", 401), ("wrong", 401), ("ok", 200)])
+
     def test_a_refused_push_fails_with_the_hooks_message(self):
         work = os.path.join(self.folder.name, "work")
         git("clone", "-q", self.git_url(), work)
@@ -260,6 +298,40 @@ class GitHubTests(CommonTests, ForgeTestCase):
 
     def get_pull(self, number):
         return self.api("GET", f"/repos/acme/shop/pulls/{number}")[1]
+
+    def checks_path(self, ref):
+        return f"/repos/acme/shop/commits/{ref}/check-runs"
+
+    def runs(self, ref):
+        status, answer, _ = self.api("GET", self.checks_path(ref))
+        self.assertEqual(status, 200, answer)
+        return answer
+
+    def test_no_checks_no_check_runs_and_the_combined_status_is_always_pending_and_empty(self):
+        head = self.head("main")
+        self.assertEqual(self.runs(head), {"total_count": 0, "check_runs": []})
+        status, combined, _ = self.api("GET", f"/repos/acme/shop/commits/{head}/status")
+        self.assertEqual((status, combined["state"], combined["total_count"], combined["statuses"], combined["sha"]),
+                         (200, "pending", 0, [], head))
+        self.check(head, "success")
+        combined = self.api("GET", "/repos/acme/shop/commits/main/status")[1]
+        self.assertEqual((combined["state"], combined["total_count"], combined["sha"]), ("pending", 0, head))
+        self.assertEqual(self.api("GET", self.checks_path("gone"))[0], 422)
+
+    def test_check_runs_a_success_and_a_failure_and_a_pending_one_in_progress(self):
+        head = self.check("branch:scenesweep/ios27", "success")
+        self.check(head, "failure", name="test")
+        runs = self.runs(head)
+        self.assertEqual(runs["total_count"], 2)
+        self.assertEqual([(run["name"], run["status"], run["conclusion"], run["head_sha"]) for run in runs["check_runs"]],
+                         [("build", "completed", "success", head), ("test", "completed", "failure", head)])
+        self.assertEqual(fake_forge.combined_state(run["conclusion"] for run in runs["check_runs"]), "failure")
+        self.check(head, "pending", name="test")
+        runs = self.runs("scenesweep/ios27")  # by branch, as a sha
+        self.assertEqual([(run["name"], run["status"], run["conclusion"]) for run in runs["check_runs"]],
+                         [("build", "completed", "success"), ("test", "in_progress", None)])
+        self.assertEqual(self.runs("scenesweep%2Fios27")["total_count"], 2)
+        self.assertEqual(self.runs(self.head("main"))["total_count"], 0)
 
     def test_the_user_and_the_repository(self):
         self.assertEqual(self.api("GET", "/user")[1]["login"], "bot")
@@ -363,6 +435,39 @@ class GitLabTests(CommonTests, ForgeTestCase):
     def get_pull(self, number):
         return self.api("GET", f"{self.mrs}/{number}")[1]
 
+    def checks_path(self, ref):
+        return self.mrs + "/1"
+
+    def test_checks_are_refused_without_the_token_and_logged(self):
+        self.open_pull("scenesweep/ios27")
+        open(self.log_path, "w").close()
+        CommonTests.test_checks_are_refused_without_the_token_and_logged(self)
+
+    def test_the_merge_request_has_the_head_pipeline_of_its_head_commit(self):
+        self.open_pull("scenesweep/ios27")
+        self.assertIsNone(self.get_pull(1)["head_pipeline"])
+        self.check("branch:main", "success")  # another commit's checks are not its pipeline
+        self.assertIsNone(self.get_pull(1)["head_pipeline"])
+        head = self.check("branch:scenesweep/ios27", "success")
+        pipeline = self.get_pull(1)["head_pipeline"]
+        self.assertEqual((pipeline["status"], pipeline["sha"], pipeline["ref"]), ("success", head, "scenesweep/ios27"))
+        self.check(head, "failure", name="test")
+        self.assertEqual(self.get_pull(1)["head_pipeline"], dict(pipeline, status="failed"))
+        self.check(head, "pending", name="test")
+        self.assertEqual(self.get_pull(1)["head_pipeline"]["status"], "running")
+        # Lists leave the head pipeline out, as GitLab does.
+        self.assertNotIn("head_pipeline", self.api("GET", self.mrs)[1][0])
+        # A push moves the head: no checks on the new commit yet.
+        work = os.path.join(self.folder.name, "work")
+        git("clone", "-q", "-b", "scenesweep/ios27", self.git_url(), work)
+        git("commit", "-q", "--allow-empty", "-m", "more", cwd=work)
+        git("push", "-q", "origin", "HEAD:refs/heads/scenesweep/ios27", cwd=work)
+        self.assertIsNone(self.get_pull(1)["head_pipeline"])
+        self.check("branch:scenesweep/ios27", "pending")
+        moved = self.get_pull(1)["head_pipeline"]
+        self.assertEqual((moved["status"], moved["sha"]), ("running", self.head("scenesweep/ios27")))
+        self.assertNotEqual(moved["id"], pipeline["id"])
+
     def test_the_user_users_and_projects_by_path_or_id(self):
         self.assertEqual(self.api("GET", "/user")[1], {"id": 1, "username": "bot", "name": "bot", "state": "active"})
         self.assertEqual([user["id"] for user in self.api("GET", "/users?username=alice")[1]], [2])
@@ -457,6 +562,32 @@ class GiteaTests(CommonTests, ForgeTestCase):
 
     def get_pull(self, number):
         return self.api("GET", f"/repos/acme/shop/pulls/{number}")[1]
+
+    def checks_path(self, ref):
+        return f"/repos/acme/shop/commits/{ref}/status"
+
+    def combined(self, ref):
+        status, answer, _ = self.api("GET", self.checks_path(ref))
+        self.assertEqual(status, 200, answer)
+        return answer
+
+    def test_no_statuses_is_gitea_s_empty_combined_status(self):
+        combined = self.combined(self.head("main"))
+        self.assertEqual((combined["state"], combined["total_count"], combined["statuses"], combined["sha"]), ("", 0, None, ""))
+        self.assertEqual(self.api("GET", self.checks_path("gone"))[0], 404)
+
+    def test_the_combined_status_fails_with_any_failure_else_waits_for_any_pending(self):
+        head = self.check("branch:scenesweep/ios27", "success")
+        self.assertEqual(self.combined(head)["state"], "success")
+        self.check(head, "failure", name="test")
+        combined = self.combined("scenesweep/ios27")
+        self.assertEqual((combined["state"], combined["total_count"], combined["sha"]), ("failure", 2, head))
+        self.assertEqual([(status["context"], status["status"]) for status in combined["statuses"]],
+                         [("build", "success"), ("test", "failure")])
+        self.check(head, "pending", name="test")
+        self.assertEqual(self.combined(head)["state"], "pending")
+        self.check(head, "success", name="test")
+        self.assertEqual(self.combined("scenesweep%2Fios27")["state"], "success")
 
     def test_the_user_repository_and_labels(self):
         self.assertEqual(self.api("GET", "/user")[1]["login"], "bot")
