@@ -200,12 +200,9 @@ package struct CampaignRunner: Sendable {
             guard let token = runner.variables[variable], !token.isEmpty else {
                 return .failure(StepError("\(variable) is not set: no token for \(repository.forge.host)"))
             }
-            let note: @Sendable (String, Int, TimeInterval) -> Void = {
-                [progress = runner.progress, name = repo.name] reason, attempt, delay in
-                progress("  \(name): \(reason); trying again in \(String(format: "%.0f", delay)) s (try \(attempt + 1))\n")
-            }
             let forge = CampaignForge(
-                client: ForgeClient(forge: repository.forge, token: token, http: runner.http), repository: repository, onRetry: note)
+                client: ForgeClient(forge: repository.forge, token: token, http: runner.http), repository: repository,
+                onRetry: ForgeClient.retryNote(runner.progress, repo: repo.name))
             let user: Result<String, ForgeError>
             if let known = users[repository.forge.host] {
                 user = known

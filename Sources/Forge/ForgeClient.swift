@@ -53,6 +53,17 @@ package struct ForgeClient: Sendable {
         }
     }
 
+    /// What a command says of a retry, on the repository's behalf: "  acme/shop: HTTP 429; trying again in 2 s (try 2)".
+    package static func retryNote(_ progress: @escaping @Sendable (String) -> Void, repo: String)
+        -> @Sendable (
+            _ reason: String, _ attempt: Int, _ delay: TimeInterval
+        ) -> Void
+    {
+        { reason, attempt, delay in
+            progress("  \(repo): \(reason); trying again in \(String(format: "%.0f", delay)) s (try \(attempt + 1))\n")
+        }
+    }
+
     /// The token, should any answer or error echo it, replaced.
     private func redacted(_ text: String) -> String {
         token.count >= 4 ? text.replacingOccurrences(of: token, with: "[token]") : text

@@ -93,9 +93,7 @@ package struct Publisher: Sendable {
             return .failed("cannot read its result: \(error)")
         }
         let client = ForgeClient(forge: repository.forge, token: token, http: http)
-        let retryNote: @Sendable (String, Int, TimeInterval) -> Void = { [progress, name = repo.name] reason, attempt, delay in
-            progress("  \(name): \(reason); trying again in \(String(format: "%.0f", delay)) s (try \(attempt + 1))\n")
-        }
+        let retryNote = ForgeClient.retryNote(progress, repo: repo.name)
         let ref = "refs/heads/" + branch
         var uploads: [String] = []
         switch repository.forge.kind {
