@@ -18,17 +18,19 @@ package struct CampaignState: WorkspaceStateFile, Sendable, Equatable {
 }
 
 extension CampaignState {
-    /// Each repository's stage in a campaign file (the workspace's, or a run's copy), for the dashboard; nil
+    /// Each repository's stage (and failing checks) in a campaign file (the workspace's, or a run's copy), for the dashboard; nil
     /// when there is none, or it does not read (the sweep goes on; `scenesweep campaign` reports the damage).
-    package static func stages(file: String) -> [RepoKey: CampaignStage]? {
+    package static func marks(file: String) -> [RepoKey: CampaignMark]? {
         guard let data = FileManager.default.contents(atPath: file),
             let state = try? RunStore.decoder.decode(CampaignState.self, from: data)
         else { return nil }
-        var stages: [RepoKey: CampaignStage] = [:]
+        var marks: [RepoKey: CampaignMark] = [:]
         for (key, record) in state.repos {
-            if let stage = record.stage { stages[RepoKey(rawValue: key)] = stage }
+            if let stage = record.stage {
+                marks[RepoKey(rawValue: key)] = CampaignMark(stage: stage, checksFailing: record.checks == .failing)
+            }
         }
-        return stages
+        return marks
     }
 }
 
@@ -37,13 +39,13 @@ extension RunStore {
     /// showed then, whenever they are made again.
     package func campaignFile(run: String) -> String { runFolder(run) + "/" + CampaignState.fileName }
 
-    /// Copies the workspace's campaign into the run and returns its stages; nil without a campaign.
-    func keepCampaign(run: String) -> [RepoKey: CampaignStage]? {
+    /// Copies the workspace's campaign into the run and returns its marks; nil without a campaign.
+    func keepCampaign(run: String) -> [RepoKey: CampaignMark]? {
         let source = CampaignState.path(workspace: root)
-        guard let data = FileManager.default.contents(atPath: source), let stages = CampaignState.stages(file: source) else { return nil }
+        guard let data = FileManager.default.contents(atPath: source), let marks = CampaignState.marks(file: source) else { return nil }
         try? FileManager.default.createDirectory(atPath: runFolder(run), withIntermediateDirectories: true)
         // Without the copy the run's page still shows the stages; only a later `report` would lack them.
         try? AtomicFile.write(data, to: campaignFile(run: run))
-        return stages
+        return marks
     }
 }

@@ -115,7 +115,7 @@ package struct RunStore: Sendable {
         }
         return FleetSummary.make(
             snapshot: snapshot, diff: RunDiff.between(previous, snapshot), at: snapshot.record.startedAt,
-            campaign: CampaignState.stages(file: campaignFile(run: run)))
+            campaign: CampaignState.marks(file: campaignFile(run: run)))
     }
 
     /// Takes the workspace lock, held until the value is released; fails at once if another sweep holds it.

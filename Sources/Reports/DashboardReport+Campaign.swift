@@ -27,6 +27,10 @@ extension DashboardReport {
             html += "<span><span class=\"swatch \(stage.css)\"></span>\(stage.label) <b>\(progress[keyPath: stage.key])</b></span>"
         }
         html += "</div>\n"
+        if progress.failingChecks > 0 {
+            html += "<p class=\"stale-note\"><b data-metric=\"failing-checks\">\(progress.failingChecks)</b> of the apps with a pull "
+            html += "request open wait on failing checks (CI on the pull request's head, as the campaign last read it)</p>\n"
+        }
         html += "<div class=\"table-wrap\"><table class=\"campaign\">\n<thead><tr><th>Team</th><th class=\"num\">Blocked</th>"
         for stage in campaignStages { html += "<th class=\"num\">\(stage.label)</th>" }
         html += "</tr></thead>\n<tbody>\n"

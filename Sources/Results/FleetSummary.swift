@@ -59,8 +59,8 @@ package struct FleetSummary: Sendable {
 
     package static let noTeam = "(no team)"
 
-    /// - Parameter campaign: each repository's campaign stage (`CampaignState.stages`); nil without a campaign.
-    package static func make(snapshot: RunSnapshot, diff: RunDiff, at date: Date, campaign: [RepoKey: CampaignStage]? = nil)
+    /// - Parameter campaign: each repository's campaign stage (`CampaignState.marks`); nil without a campaign.
+    package static func make(snapshot: RunSnapshot, diff: RunDiff, at date: Date, campaign: [RepoKey: CampaignMark]? = nil)
         -> FleetSummary
     {
         let record = snapshot.record
@@ -153,9 +153,9 @@ package struct FleetSummary: Sendable {
     }
 
     /// Each repository's blocked apps in its campaign stage.
-    static func progress(of rows: [RepoRow], stages: [RepoKey: CampaignStage]) -> CampaignProgress {
+    static func progress(of rows: [RepoRow], stages: [RepoKey: CampaignMark]) -> CampaignProgress {
         var progress = CampaignProgress()
-        for row in rows where row.counts.blocked > 0 { progress.add(blocked: row.counts.blocked, stage: stages[row.repo]) }
+        for row in rows where row.counts.blocked > 0 { progress.add(blocked: row.counts.blocked, mark: stages[row.repo]) }
         return progress
     }
 }

@@ -214,6 +214,11 @@ struct CampaignNightsTests {
 
         // The dashboard's campaign: the night-2 sweep saw night 1's campaign (three pull requests open; ledger's
         // app is ready, so its issue carries no blocked app); a third sweep sees tally's close as no action.
+        // cart's checks fail now; a campaign run reads them before the third sweep.
+        try await fleet.forge.setCheck(repo: "acme/cart", commit: "branch:scenesweep/uikit-scenes", state: "failure")
+        let reread = FleetCommandTests.run(
+            ["campaign", "--config", "fleet.yaml", "--apply"], in: fleet.bench.root, environment: fleet.environment)
+        #expect(reread.err.contains("checks on \(paths.pullURL("cart")): failing"), "\(reread.err)")
         let third = FleetCommandTests.run(
             ["sweep", "--config", "fleet.yaml", "--quiet"], in: fleet.bench.root, environment: fleet.environment)
         #expect(third.status == 0, "\(third.err)")
@@ -226,6 +231,8 @@ struct CampaignNightsTests {
         let stages = ["noAction", "issueOpen", "pullRequestOpen", "merged"]
         #expect(try stages.map { try campaign(runs[1])?[$0]?.intValue } == [0, 0, 3, 0])
         #expect(try stages.map { try campaign(runs[2])?[$0]?.intValue } == [1, 0, 2, 0])
+        #expect(try campaign(runs[1])?["failingChecks"]?.intValue == 0)
+        #expect(try campaign(runs[2])?["failingChecks"]?.intValue == 1)
         let summaries = runs.map { fleet.bench.path("ws/runs/\($0)/summary.json") }
         let schema = try JSONSchemaTests.check("summary.schema.json", summaries)
         #expect(schema.status == 0, "\(schema.output)")
@@ -237,6 +244,7 @@ struct CampaignNightsTests {
             page.contains(
                 "<tr data-team=\"commerce\"><td class=\"team-name\">commerce</td><td class=\"num\" data-metric=\"blocked\">3</td>"),
             "\(page)")
+        #expect(page.contains("<b data-metric=\"failing-checks\">1</b> of the apps with a pull request open wait on failing checks"))
         // The burndown: a row per run the campaign was under way, the latest first.
         #expect(page.components(separatedBy: "<td class=\"bar-cell\">").count == 3)
         // `report` makes the run's pages again from the run's own copy of the campaign, not today's.
