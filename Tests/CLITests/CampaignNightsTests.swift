@@ -343,4 +343,22 @@ struct CampaignNightsTests {
         let refused = try fleet.forge.requests().filter { $0.kind == "api" && !$0.problem.isEmpty }
         #expect(refused.isEmpty, "\(refused)")
     }
+
+    /// A push the server fails for a moment (a 503) is tried again after a wait, as a fetch is; the pull
+    /// request opens the same night.
+    @Test func aPushThatFailsForAMomentIsTriedAgain() async throws {
+        let fleet = try Self.fleet(repos: [("shop", "legacy-swift-uikit")])
+        let sweep = FleetCommandTests.run(
+            ["sweep", "--config", "fleet.yaml", "--quiet"], in: fleet.bench.root, environment: fleet.environment)
+        #expect(sweep.status == 0, "\(sweep.err)")
+        try await fleet.forge.fail(pathPrefix: "/acme/shop.git/git-receive-pack", status: 503, count: 1)
+
+        let night = FleetCommandTests.run(
+            ["campaign", "--config", "fleet.yaml", "--apply"], in: fleet.bench.root, environment: fleet.environment)
+
+        #expect(night.status == 0, "\(night.out)\n\(night.err)")
+        #expect(Self.line(night.out, "shop").contains("opened a pull request"), "\(night.out)")
+        let pushes = try fleet.forge.requests().filter { $0.kind == "git" && $0.path == "/acme/shop.git/git-receive-pack" }
+        #expect(pushes.map(\.status) == [503, 200], "\(pushes)")
+    }
 }

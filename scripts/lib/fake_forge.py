@@ -12,7 +12,8 @@ prints its port as the first line and serves, on 127.0.0.1:
   campaign opens, lists, updates and closes, with the token in the kind's header. Every request's shape
   is checked as the real API would (required fields, types) and more strictly (unknown fields are
   refused, so a client's typo is caught); lists are paginated with a Link header;
-- /_control/... for tests (no auth, not logged): a person closes or merges, failures are injected, a
+- /_control/... for tests (no auth, not logged): a person closes or merges, failures are injected (into API
+  and, once the credentials are right, git requests alike), a
   push is refused by a pre-receive hook, CI reports a check on a commit, and the whole state is read back.
 
 CI checks on commits are reported as each kind's API reports them: GitHub's check runs (Actions; its
@@ -1337,6 +1338,13 @@ def make_handler(forge, log_path):
                 note(entry)
                 return self.send_bytes(401, [("WWW-Authenticate", 'Basic realm="fake"'), ("Content-Type", "text/plain")],
                                        b"authentication required\n")
+            # /_control/fail reaches git requests too (after the credentials, as a busy server answers them).
+            with store.lock:
+                failure = store.take_failure(path)
+            if failure:
+                entry.update(status=failure["status"], problem="injected")
+                note(entry)
+                return self.send_bytes(failure["status"], [("Content-Type", "text/plain")], b"try again later\n")
             env = git_environment({
                 "GIT_PROJECT_ROOT": store.root, "GIT_HTTP_EXPORT_ALL": "1", "PATH_INFO": path,
                 "QUERY_STRING": query_string, "REQUEST_METHOD": self.command,
