@@ -40,22 +40,33 @@ extension DashboardReport {
             html += campaignCells(counts) + "</tr>\n"
         }
         html += "</tbody></table></div>\n"
-        let runs = history.filter { $0.campaign != nil }
+        let runs = history.compactMap { entry in entry.campaign.map { (entry.finishedAt, $0) } }
         if !runs.isEmpty {
-            let widest = max(1, runs.compactMap { $0.campaign?.blocked }.max() ?? 1)
-            html += "<h3>Burndown</h3>\n<div class=\"table-wrap\"><table class=\"burndown\">\n<thead><tr><th>Run</th>"
-            html += "<th>Blocked apps</th><th class=\"num\">Blocked</th>"
-            for stage in campaignStages { html += "<th class=\"num\">\(stage.label)</th>" }
-            html += "</tr></thead>\n<tbody>\n"
-            for entry in runs.reversed() {
-                guard let counts = entry.campaign else { continue }
-                html += "<tr><td class=\"nowrap\">\(HTML.moment(entry.finishedAt))</td>"
-                html += "<td class=\"bar-cell\">" + campaignBar(counts, width: Double(counts.blocked) * 100 / Double(widest)) + "</td>"
-                html += campaignCells(counts) + "</tr>\n"
+            html += "<h3>Burndown</h3>\n" + burndown(runs)
+            for team in summary.teams where team.campaign != nil {
+                let series = history.compactMap { entry in entry.campaignTeams?[team.team].map { (entry.finishedAt, $0) } }
+                guard series.contains(where: { $0.1.blocked > 0 }) else { continue }
+                html += "<details class=\"team-burndown\" data-team=\"\(HTML.escape(team.team))\"><summary>Burndown of "
+                html += "\(HTML.escape(team.team))</summary>\n" + burndown(series) + "</details>\n"
             }
-            html += "</tbody></table></div>\n"
         }
         return html + "</div>\n</section>\n"
+    }
+
+    /// A row per run, the latest first: when it finished, its bar (as wide as its share of the most blocked
+    /// apps of any run shown), and the figures.
+    private static func burndown(_ runs: [(finishedAt: Date, counts: CampaignProgress)]) -> String {
+        let widest = max(1, runs.map(\.counts.blocked).max() ?? 1)
+        var html = "<div class=\"table-wrap\"><table class=\"burndown\">\n<thead><tr><th>Run</th>"
+        html += "<th>Blocked apps</th><th class=\"num\">Blocked</th>"
+        for stage in campaignStages { html += "<th class=\"num\">\(stage.label)</th>" }
+        html += "</tr></thead>\n<tbody>\n"
+        for (finishedAt, counts) in runs.reversed() {
+            html += "<tr><td class=\"nowrap\">\(HTML.moment(finishedAt))</td>"
+            html += "<td class=\"bar-cell\">" + campaignBar(counts, width: Double(counts.blocked) * 100 / Double(widest)) + "</td>"
+            html += campaignCells(counts) + "</tr>\n"
+        }
+        return html + "</tbody></table></div>\n"
     }
 
     private static func campaignCells(_ counts: CampaignProgress) -> String {

@@ -244,6 +244,8 @@ enum HTMLPage {
         .campaign-stack{margin-bottom:0;min-width:2px}
         table.burndown .bar-cell{width:40%;min-width:120px}
         #campaign h3{margin:22px 0 6px;font-size:15px}
+        details.team-burndown{margin-top:12px}
+        details.team-burndown summary{cursor:pointer;font-weight:600}
         details{margin-top:12px;font-size:13px}
         summary{cursor:pointer;color:var(--muted)}
         .table-wrap{overflow-x:auto}

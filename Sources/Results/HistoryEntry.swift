@@ -15,6 +15,8 @@ package struct HistoryEntry: Sendable, Equatable {
     package var seconds: Double
     /// Blocked apps by campaign stage at the run (nil before the workspace had a campaign): the burndown.
     package var campaign: CampaignProgress?
+    /// The same by team, for each team's burndown.
+    package var campaignTeams: [String: CampaignProgress]?
 
     package init(
         run: String, finishedAt: Date, counts: AppCounts, repos: Int, failedRepos: Int, scannedRepos: Int, reusedRepos: Int,
@@ -40,6 +42,10 @@ package struct HistoryEntry: Sendable, Equatable {
             regressions: summary.diff.regressions.count, improvements: summary.diff.improvements.count,
             seconds: (record.finishedAt.timeIntervalSince(record.startedAt) * 10).rounded() / 10)
         campaign = summary.campaign
+        if summary.campaign != nil {
+            campaignTeams = Dictionary(
+                summary.teams.compactMap { team in team.campaign.map { (team.team, $0) } }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// Ready apps over all apps, in percent with one decimal.
@@ -49,7 +55,7 @@ package struct HistoryEntry: Sendable, Equatable {
 /// The line's members beside its counts (AppCounts+Codable.swift's history form).
 extension HistoryEntry: Codable {
     private enum CodingKeys: String, CodingKey {
-        case run, finishedAt, repos, failedRepos, scannedRepos, reusedRepos, regressions, improvements, seconds, campaign
+        case run, finishedAt, repos, failedRepos, scannedRepos, reusedRepos, regressions, improvements, seconds, campaign, campaignTeams
     }
 
     package init(from decoder: any Decoder) throws {
@@ -62,6 +68,7 @@ extension HistoryEntry: Codable {
             reusedRepos: container.decode(Int.self, forKey: .reusedRepos), regressions: container.decode(Int.self, forKey: .regressions),
             improvements: container.decode(Int.self, forKey: .improvements), seconds: container.decode(Double.self, forKey: .seconds))
         campaign = try container.decodeIfPresent(CampaignProgress.self, forKey: .campaign)
+        campaignTeams = try container.decodeIfPresent([String: CampaignProgress].self, forKey: .campaignTeams)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -77,5 +84,6 @@ extension HistoryEntry: Codable {
         try container.encode(improvements, forKey: .improvements)
         try container.encode(seconds, forKey: .seconds)
         try container.encodeIfPresent(campaign, forKey: .campaign)
+        try container.encodeIfPresent(campaignTeams, forKey: .campaignTeams)
     }
 }

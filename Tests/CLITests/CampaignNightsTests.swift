@@ -246,7 +246,10 @@ struct CampaignNightsTests {
             "\(page)")
         #expect(page.contains("<b data-metric=\"failing-checks\">1</b> of the apps with a pull request open wait on failing checks"))
         // The burndown: a row per run the campaign was under way, the latest first.
-        #expect(page.components(separatedBy: "<td class=\"bar-cell\">").count == 3)
+        #expect(page.components(separatedBy: "<td class=\"bar-cell\">").count == 5)
+        // and each team's, folded: commerce's two runs.
+        let team = try #require(page.components(separatedBy: "<details class=\"team-burndown\" data-team=\"commerce\">").last)
+        #expect(team.components(separatedBy: "</details>")[0].components(separatedBy: "<td class=\"bar-cell\">").count == 3, "\(team)")
         // `report` makes the run's pages again from the run's own copy of the campaign, not today's.
         try FileManager.default.removeItem(atPath: fleet.bench.path("ws/campaign.json"))
         let report = FleetCommandTests.run(["report", "--config", "fleet.yaml", "--run", runs[1]], in: fleet.bench.root)
